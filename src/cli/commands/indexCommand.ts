@@ -1,0 +1,46 @@
+import { resolve } from 'node:path';
+import { indexKnowledgeFolder, type IndexCounts } from '../../node/indexKnowledgeFolder.js';
+import { writeIndexOutputs } from '../../node/writeIndexOutputs.js';
+import { formatIssue } from '../../core/util/issue.js';
+import { kbDirFrom, parseFlags } from '../flags.js';
+import { EXIT, type Io } from '../io.js';
+
+const USAGE = 'Usage: kb index [--kb DIR] [--out DIR] [--json] [--strict]';
+
+/** `kb index`: write the index outputs and print what happened to every file. */
+export function run(argv: string[], io: Io): number {
+  const { values } = parseFlags(
+    argv,
+    { kb: { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, strict: { type: 'boolean' } },
+    USAGE,
+    false,
+  );
+  const result = indexKnowledgeFolder(kbDirFrom(values.kb, io));
+  const errors = result.issues.filter((i) => i.severity === 'error');
+  const outDir = resolve(io.cwd, values.out ?? 'dist');
+  const written = errors.length ? [] : writeIndexOutputs(outDir, result.index);
+  if (values.json) {
+    io.out(JSON.stringify({ counts: result.counts, issues: result.issues, files: result.report, written }, null, 2));
+  } else {
+    for (const issue of result.issues) io.err(formatIssue(issue));
+    io.out(formatCounts(result.counts));
+    if (written.length) io.out(`Wrote ${written.join(', ')} to ${outDir}`);
+    else io.err('Index not written: fix the errors above first.');
+  }
+  if (errors.length) return EXIT.problems;
+  return values.strict && result.issues.length ? EXIT.problems : EXIT.ok;
+}
+
+export function formatCounts(c: IndexCounts): string {
+  const rules = Object.entries(c.excludedByRule)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([rule, n]) => `${rule} ${n}`)
+    .join(', ');
+  return [
+    `Files seen: ${c.filesSeen}`,
+    `Notes indexed: ${c.indexed + c.warned} (${c.warned} with warnings)`,
+    `Ideas: ${c.ideas}`,
+    `Unpublished (draft/private): ${c.unpublished}`,
+    `Excluded: ${c.excluded}${rules ? ` (${rules})` : ''}`,
+  ].join('\n');
+}

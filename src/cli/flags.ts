@@ -1,0 +1,29 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { UsageError, type Io } from './io.js';
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
+
+/** Parse flags strictly; any mistake becomes a UsageError carrying `usage`. */
+export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, usage: string, allowPositionals = true) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals, strict: true });
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message.split('\n')[0]}\n${usage}`);
+  }
+}
+
+/** The knowledge folder: --kb, else KB_DIR, else `content/`. */
+export function kbDirFrom(flag: string | undefined, io: Io): string {
+  return resolve(io.cwd, flag ?? io.env.KB_DIR ?? 'content');
+}
+
+/** Today's date for anything date-dependent: --today, else KB_TODAY, else the clock (UTC). */
+export function todayFrom(flag: string | undefined, io: Io): string {
+  const value = flag ?? io.env.KB_TODAY;
+  if (value === undefined) return new Date().toISOString().slice(0, 10);
+  const parsed = isoDay.safeParse(value);
+  if (!parsed.success) throw new UsageError(`--today ${value}: ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
+}

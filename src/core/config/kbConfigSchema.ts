@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { normaliseTag, normaliseTagList } from '../tags/normaliseTag.js';
+
+const tagList = z.union([z.array(z.union([z.string(), z.number()])), z.string()]).transform(normaliseTagList);
+const tagKey = z.string().transform((s, ctx) => {
+  const tag = normaliseTag(s);
+  if (!tag) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `"${s}" is not a usable tag` });
+  return tag ?? '';
+});
+
+/** One project of the team. */
+export const projectConfigSchema = z
+  .object({
+    /** Display name; default: the key. */
+    name: z.string().optional(),
+    /** Relevant tags added to a union query for the key (seed 000 Step 3). Default: none. */
+    tags: tagList.default([]),
+    /** The project's code repo, relative to the config file. Default: none (no artifacts, no team-shared). */
+    path: z.string().optional(),
+    /** Read `<path>/_project-knowledge/` as team-shared knowledge. Default: false. */
+    shared: z.boolean().default(false),
+    /** STITCH.md location, relative to the config file; marks the project as a multi-repo group. */
+    stitch: z.string().optional(),
+  })
+  .strict();
+
+/** A codebase registered for discovery (seed 002 config schema). */
+export const repoConfigSchema = z
+  .object({
+    /** Folder, relative to the config file or absolute. Required. */
+    path: z.string().min(1),
+    /** Short name for `kb discover <alias>`; default: the folder's base name. */
+    alias: z.string().optional(),
+    /** Only files matching one of these globs are considered. Default: all. */
+    include: z.array(z.string()).default([]),
+    /** Files matching these globs are removed, even when included. Default: none. */
+    exclude: z.array(z.string()).default([]),
+  })
+  .strict();
+
+/** A task prerendered as a pack at build time. */
+export const packConfigSchema = z
+  .object({
+    /** URL and file name; default: derived from the task. */
+    slug: z.string().optional(),
+    task: z.string().min(1),
+    repo: z.string().optional(),
+    project: z.string().optional(),
+    /** Buckets; default decisions, lessons, patterns. */
+    include: z.array(z.string()).optional(),
+    /** Default 6000, hard cap 12000. */
+    maxTokens: z.number().int().positive().optional(),
+  })
+  .strict();
+
+/** `kb.config.yaml`: every key optional. */
+export const kbConfigSchema = z
+  .object({
+    /** Site title; default "Knowledge base". */
+    title: z.string().default('Knowledge base'),
+    /** One-line summary used in llms.txt and the home page. */
+    description: z.string().optional(),
+    site: z
+      .object({
+        /** Public origin, e.g. https://team.example.com; default none (relative links only). */
+        url: z.string().url().optional(),
+        /** Sub-path the site is served under, e.g. `/wiki/`; default `/`. */
+        base: z.string().default('/'),
+      })
+      .strict()
+      .default({}),
+    /** `aria` or `flat`; default: detected from the folder. */
+    layout: z.enum(['aria', 'flat']).optional(),
+    /** Extra globs to index (relative to the knowledge folder). Default: none. */
+    include: z.array(z.string()).default([]),
+    /** Globs never indexed. Default: none. */
+    exclude: z.array(z.string()).default([]),
+    /** Globs indexed for checks but never published. Default: none. */
+    private: z.array(z.string()).default([]),
+    /** Canonical tag vocabulary, added to tags from aliases, projects and index.md. Default: none. */
+    knownTags: tagList.default([]),
+    /** Project key → project. Default: none. */
+    projects: z.record(tagKey, projectConfigSchema).default({}),
+    /** Staleness thresholds in days. */
+    staleness: z
+      .object({
+        ideas: z.number().int().nonnegative().default(7),
+        codemap: z.number().int().nonnegative().default(14),
+        stitch: z.number().int().nonnegative().default(30),
+      })
+      .strict()
+      .default({}),
+    /** alias → canonical. Default: none (aliases.md is read too). */
+    aliases: z.record(tagKey, tagKey).default({}),
+    /** Codebases for discovery. Default: none. */
+    repos: z.array(repoConfigSchema).default([]),
+    /** Tasks to prerender as packs. Default: none. */
+    packs: z.array(packConfigSchema).default([]),
+    /** kb search scope folder; default `project/learnings/` when present, else all notes. */
+    search: z.object({ scope: z.string().optional() }).strict().default({}),
+    /** folder (relative) → bucket, overriding the built-in folder rules. */
+    buckets: z.record(z.string(), z.enum(['decisions', 'lessons', 'patterns', 'pitfalls'])).default({}),
+  })
+  .strict();
+
+export type KbConfigInput = z.input<typeof kbConfigSchema>;
+export type KbConfig = z.output<typeof kbConfigSchema>;
+export type ProjectConfig = z.output<typeof projectConfigSchema>;
+export type RepoConfig = z.output<typeof repoConfigSchema>;
+export type PackConfig = z.output<typeof packConfigSchema>;
+
+/** Turn zod's issues into messages that name the key, e.g. `kb.config.yaml: projects.ss.tags: …`. */
+export function describeConfigError(file: string, error: z.ZodError): string[] {
+  return error.issues.map((i) => `${file}: ${i.path.join('.') || '(root)'}: ${i.message}`);
+}

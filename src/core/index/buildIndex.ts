@@ -1,0 +1,219 @@
+import type { KbConfig } from '../config/kbConfigSchema.js';
+import type { AliasEntry } from '../aliases/parseAliasesMd.js';
+import type { IndexMdFacts } from '../aria/parseIndexMd.js';
+import type { Layout, NoteTier } from '../layout/classifyPath.js';
+import { readFrontmatter } from '../model/frontmatterSchema.js';
+import { readFrontmatterLines } from '../model/readFrontmatterLines.js';
+import { readBody } from '../model/readBody.js';
+import { countTokens } from '../tokens/countTokens.js';
+import { assignSlugs } from '../util/slugify.js';
+import { compareStrings, sortedUnique } from '../util/compare.js';
+import { toIsoDate } from '../util/isoDate.js';
+import type { KbIssue } from '../util/issue.js';
+import { resolveAliases } from '../aliases/resolveAliases.js';
+import { KB_INDEX_VERSION, type Artifact, type Idea, type KbIndex, type NoteEntry } from './kbIndexSchema.js';
+
+/** One file as the node adapter hands it over: parsed frontmatter (or the YAML error), body, mtime. */
+export interface SourceFile {
+  /** Relative to the knowledge folder, `/`-separated. */
+  path: string;
+  /** gray-matter's data, or undefined when the YAML did not parse. */
+  data: unknown;
+  /** Raw frontmatter text, for the line-based reading when the YAML failed. */
+  frontmatterText?: string | undefined;
+  yamlError?: { message: string; line?: number };
+  body: string;
+  /** Milliseconds since the epoch. */
+  mtime: number;
+  /** Problems the adapter met reading the bytes (e.g. not UTF-8). */
+  readWarnings?: { code: string; message: string }[];
+}
+
+export interface NoteSource extends SourceFile {
+  tier: NoteTier;
+  projectKey?: string;
+  /** Team-shared: owning project key or `cross`, and scope. */
+  shared?: { project: string; scope: 'repo' | 'cross' };
+}
+
+export interface IndexInput {
+  config: KbConfig;
+  layout: Layout;
+  notes: NoteSource[];
+  ideas: SourceFile[];
+  /** Aliases from aliases.md and the config (as entries, so errors can name them). */
+  aliases: AliasEntry[];
+  indexMd?: IndexMdFacts;
+  artifacts: Artifact[];
+  ideasFolder: boolean;
+  legacyIdeasBacklog: boolean;
+  /** Project key → code root relative to the knowledge folder. */
+  projectRoots: Record<string, string>;
+  searchScope: string;
+}
+
+export interface IndexResult {
+  index: KbIndex;
+  /** Full text of each note, by path (the site and packs read bodies from here). */
+  bodies: Map<string, string>;
+  issues: KbIssue[];
+}
+
+/** Build the one typed model everything else reads. Never throws on a bad note; alias errors are issues. */
+export function buildIndex(input: IndexInput): IndexResult {
+  const issues: KbIssue[] = [];
+  const bodies = new Map<string, string>();
+  const sources = [...input.notes].sort((a, b) => compareStrings(a.path, b.path));
+  const slugs = assignSlugs(sources.map((s) => s.path));
+  const notes: NoteEntry[] = sources.map((src) => {
+    const note = readNote(src, slugs.get(src.path)!, issues);
+    bodies.set(src.path, src.body);
+    return note;
+  });
+
+  const projects = buildProjects(input, notes);
+  const declared = new Map<string, string[]>();
+  for (const n of notes) for (const t of n.tags) declared.set(t, [...(declared.get(t) ?? []), n.path]);
+  const aliasMap = resolveAliases(input.aliases, declared, issues);
+
+  const known = new Set<string>([...input.config.knownTags, ...(input.indexMd?.knownTags ?? []), ...Object.values(aliasMap)]);
+  for (const p of projects) {
+    known.add(p.key);
+    for (const t of p.tags) known.add(t);
+  }
+  const knownTags = sortedUnique(known).map((tag) => ({
+    tag,
+    aliases: Object.keys(aliasMap)
+      .filter((a) => aliasMap[a] === tag)
+      .sort(compareStrings),
+  }));
+  const otherTags = sortedUnique(notes.flatMap((n) => n.tags)).filter((t) => !known.has(t));
+
+  const index: KbIndex = {
+    version: KB_INDEX_VERSION,
+    title: input.config.title,
+    ...(input.config.description ? { description: input.config.description } : {}),
+    layout: input.layout,
+    sharing: projects.some((p) => p.shared),
+    staleness: input.config.staleness,
+    searchScope: input.searchScope,
+    knownTags,
+    otherTags,
+    aliases: Object.fromEntries(Object.entries(aliasMap).sort(([a], [b]) => compareStrings(a, b))),
+    projects,
+    notes,
+    ideas: input.ideas.map((src) => readIdea(src, issues)).sort((a, b) => compareStrings(a.date ?? '', b.date ?? '') || compareStrings(a.path, b.path)),
+    ideasFolder: input.ideasFolder,
+    legacyIdeasBacklog: input.legacyIdeasBacklog,
+    artifacts: [...input.artifacts].sort((a, b) => compareStrings(a.project, b.project) || compareStrings(a.kind, b.kind)),
+    buckets: input.config.buckets,
+  };
+  return { index, bodies, issues };
+}
+
+function readFrontmatterOf(src: SourceFile, issues: KbIssue[]) {
+  for (const w of src.readWarnings ?? []) issues.push({ severity: 'warning', code: w.code, file: src.path, message: w.message });
+  if (src.yamlError) {
+    issues.push({
+      severity: 'warning',
+      code: 'yaml-invalid',
+      file: src.path,
+      ...(src.yamlError.line ? { line: src.yamlError.line } : {}),
+      message: `frontmatter is not valid YAML (${src.yamlError.message}); read line by line instead. Quote the value (e.g. \`key: "[#3883]"\`) to fix it.`,
+    });
+    return readFrontmatter(readFrontmatterLines(src.frontmatterText ?? ''));
+  }
+  if (src.data !== undefined && src.data !== null && (typeof src.data !== 'object' || Array.isArray(src.data))) {
+    issues.push({
+      severity: 'warning',
+      code: 'frontmatter-not-mapping',
+      file: src.path,
+      line: 1,
+      message: 'frontmatter is not a set of `key: value` pairs; it was ignored. Write it as a YAML mapping.',
+    });
+  }
+  return readFrontmatter(src.data);
+}
+
+function readNote(src: NoteSource, slug: string, issues: KbIssue[]): NoteEntry {
+  const before = issues.length;
+  const fm = readFrontmatterOf(src, issues);
+  const body = readBody(src.body);
+  const fileName = src.path
+    .split('/')
+    .pop()!
+    .replace(/\.mdx?$/i, '');
+  const title = fm.title ?? body.firstH1 ?? fileName;
+  const tags = new Set(fm.tags);
+  if (src.projectKey) tags.add(src.projectKey);
+  const project = src.shared?.project ?? src.projectKey ?? fm.project;
+  const scope = src.shared?.scope ?? fm.scope;
+  const note: NoteEntry = {
+    path: src.path,
+    slug,
+    title,
+    description: fm.description ?? body.firstH1 ?? title,
+    tags: [...tags].sort(compareStrings),
+    hints: fm.hints,
+    status: fm.status,
+    tier: src.tier,
+    mtime: toIsoDate(src.mtime) ?? '1970-01-01',
+    tokens: countTokens(src.body),
+    headings: body.headings,
+    wikilinks: body.wikilinks,
+    warnings: [],
+    format: /\.mdx$/i.test(src.path) ? 'mdx' : 'md',
+  };
+  const optional = {
+    category: fm.category,
+    type: fm.type ?? fm.kind,
+    supersededBy: fm.supersededBy,
+    project,
+    scope,
+    repo: fm.repo,
+    date: fm.date,
+    updated: fm.updated,
+  };
+  for (const [k, v] of Object.entries(optional)) if (v !== undefined) (note as Record<string, unknown>)[k] = v;
+  note.warnings = issues.slice(before).map((i) => (i.line ? `line ${i.line}: ${i.message}` : i.message));
+  return note;
+}
+
+function readIdea(src: SourceFile, issues: KbIssue[]): Idea {
+  const fm = readFrontmatterOf(src, issues);
+  const body = readBody(src.body);
+  const fileName = src.path.split('/').pop()!;
+  const firstLine = src.body
+    .split(/\r?\n/)
+    .map((l) => l.replace(/^#+\s*/, '').trim())
+    .find((l) => l !== '');
+  const date = fm.date ?? toIsoDate(fileName.slice(0, 10));
+  return {
+    path: src.path,
+    ...(date ? { date } : {}),
+    type: fm.type ?? fm.kind ?? 'idea',
+    projects: (fm.project ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+    description: fm.description ?? fm.title ?? body.firstH1 ?? firstLine ?? fileName,
+  };
+}
+
+function buildProjects(input: IndexInput, notes: NoteEntry[]) {
+  const keys = sortedUnique([...Object.keys(input.config.projects), ...Object.keys(input.indexMd?.projects ?? {})]);
+  return keys.map((key) => {
+    const cfg = input.config.projects[key];
+    const md = input.indexMd?.projects[key];
+    const root = input.projectRoots[key];
+    return {
+      key,
+      name: cfg?.name ?? md?.name ?? key,
+      tags: sortedUnique([...(cfg?.tags ?? []), ...(md?.tags ?? [])]).filter((t) => t !== key),
+      ...(root !== undefined ? { root } : {}),
+      shared: cfg?.shared ?? false,
+      group: cfg?.stitch !== undefined,
+      noteCount: notes.filter((n) => n.tier === 'project' && n.path.startsWith(`projects/${key}/`)).length,
+    };
+  });
+}

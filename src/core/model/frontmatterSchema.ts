@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { normaliseTagList } from '../tags/normaliseTag.js';
+import { toIsoDate } from '../util/isoDate.js';
+
+/** A scalar that authors may write as a string, number or list; read as one trimmed string. */
+const text = z.unknown().transform((v): string | undefined => {
+  if (Array.isArray(v))
+    v = v
+      .flat(3)
+      .filter((x) => x !== null && x !== undefined)
+      .join(', ');
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') {
+    const s = String(v).trim();
+    return s === '' ? undefined : s;
+  }
+  return undefined;
+});
+
+const lowerText = text.transform((v) => v?.toLowerCase());
+
+/** Phrases, as a list or a comma-separated string. */
+const phrases = z.unknown().transform((v): string[] => {
+  const items = Array.isArray(v) ? v.flat(3) : typeof v === 'string' ? v.split(',') : [];
+  return items
+    .filter((x): x is string | number => typeof x === 'string' || typeof x === 'number')
+    .map((x) => String(x).trim())
+    .filter((x) => x !== '');
+});
+
+const STATUSES = ['active', 'deprecated', 'superseded', 'draft'] as const;
+export type NoteStatus = (typeof STATUSES)[number];
+
+/**
+ * What authors write at the top of a note. Every key is optional; unknown keys are kept (passthrough)
+ * and never rejected, because real folders carry whatever their tools wrote.
+ */
+export const frontmatterSchema = z
+  .object({
+    /** Title; default: first `#` heading, else the file name. */
+    title: text,
+    /** Summary; default: first `#` heading (as seed 000 reads it). */
+    description: text,
+    /** Tags: inline list, block list, or comma-separated string; lower-cased, empty entries dropped. */
+    tags: z.unknown().transform(normaliseTagList),
+    /** Obsidian-style `tag` key, read as tags too. */
+    tag: z.unknown().transform(normaliseTagList),
+    /** Phrases a query token may match as a substring (seed 000 Step 4). Default: none. */
+    'semantic-hints': phrases,
+    semantic_hints: phrases,
+    category: lowerText,
+    /** decision, lesson, pattern, pitfall, reference, approach, … */
+    type: lowerText,
+    kind: lowerText,
+    /** active (default), deprecated, superseded. */
+    status: lowerText,
+    superseded_by: text,
+    'superseded-by': text,
+    project: lowerText,
+    scope: lowerText,
+    repo: text,
+    date: z.unknown().transform(toIsoDate),
+    created: z.unknown().transform(toIsoDate),
+    updated: z.unknown().transform(toIsoDate),
+    'Last updated': z.unknown().transform(toIsoDate),
+    last_updated: z.unknown().transform(toIsoDate),
+    draft: z.unknown().transform((v) => v === true || v === 'true'),
+    private: z.unknown().transform((v) => v === true || v === 'true'),
+    publish: z.unknown().transform((v) => !(v === false || v === 'false')),
+  })
+  .passthrough()
+  .transform((fm) => {
+    const status = (STATUSES as readonly string[]).includes(fm.status ?? '') ? (fm.status as NoteStatus) : 'active';
+    const supersededBy = fm.superseded_by ?? fm['superseded-by'];
+    return {
+      title: fm.title,
+      description: fm.description,
+      tags: normaliseTagList([...fm.tags, ...fm.tag]),
+      hints: [...new Set([...fm['semantic-hints'], ...fm.semantic_hints])],
+      category: fm.category,
+      type: fm.type,
+      kind: fm.kind,
+      status: supersededBy && status === 'active' ? ('superseded' as const) : status,
+      supersededBy,
+      project: fm.project,
+      scope: fm.scope,
+      repo: fm.repo,
+      date: fm.date ?? fm.created,
+      updated: fm.updated ?? fm['Last updated'] ?? fm.last_updated,
+      unpublished: fm.draft || fm.private || !fm.publish,
+    };
+  });
+
+/** What an author writes. */
+export type FrontmatterInput = z.input<typeof frontmatterSchema>;
+/** The normalised reading the rest of the code sees. */
+export type Frontmatter = z.output<typeof frontmatterSchema>;
+
+/** Normalise any parsed frontmatter value (object, list, scalar or nothing) without throwing. */
+export function readFrontmatter(data: unknown): Frontmatter {
+  const obj = data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {};
+  return frontmatterSchema.parse(obj);
+}

@@ -1,0 +1,31 @@
+/** The one normaliser every tag goes through: trimmed, lower-cased, `#` prefix dropped, inner spaces to hyphens. */
+export function normaliseTag(raw: unknown): string | undefined {
+  if (raw === null || raw === undefined) return undefined;
+  if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') return undefined;
+  const tag = String(raw)
+    .trim()
+    .replace(/^#+/, '') // Obsidian writes `#tag`
+    .replace(/^["']|["']$/g, '') // stray quotes left by a line-based reading
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '-');
+  // A tag made only of punctuation carries no meaning and would make an empty URL.
+  return /[\p{L}\p{N}]/u.test(tag) ? tag : undefined;
+}
+
+/** Tags written three ways (inline list, block list, comma-separated string) become one sorted, unique list. */
+export function normaliseTagList(raw: unknown): string[] {
+  const items: unknown[] = Array.isArray(raw)
+    ? raw.flat(3)
+    : typeof raw === 'string'
+      ? raw.replace(/^\[|\]$/g, '').split(/[,\n]/)
+      : raw === null || raw === undefined
+        ? []
+        : [raw];
+  const out = new Set<string>();
+  for (const item of items) {
+    const tag = normaliseTag(item);
+    if (tag) out.add(tag);
+  }
+  return [...out].sort();
+}
