@@ -1,5 +1,5 @@
 import { existsSync, lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { classifyPath, detectLayout, IGNORED_FOLDERS, type Layout } from '../core/layout/classifyPath.js';
 import type { IndexInput, NoteSource, SourceFile } from '../core/index/buildIndex.js';
@@ -119,6 +119,10 @@ export function readKnowledgeFolder(kbDirArg: string): FolderReading {
       legacyIdeasBacklog: existsSync(join(kbDir, 'intake', 'ideas-backlog.md')),
       projectRoots,
       searchScope,
+      repos: config.repos.map((r) => {
+        const path = toPosix(relative(kbDir, resolve(kbDir, r.path))) || '.';
+        return { path, alias: r.alias ?? basename(resolve(kbDir, r.path)), include: r.include, exclude: r.exclude };
+      }),
     },
   };
 }

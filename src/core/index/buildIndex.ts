@@ -50,6 +50,8 @@ export interface IndexInput {
   /** Project key → code root relative to the knowledge folder. */
   projectRoots: Record<string, string>;
   searchScope: string;
+  /** Registered codebases, with paths relative to the knowledge folder and the alias resolved. */
+  repos: { path: string; alias: string; include: string[]; exclude: string[] }[];
 }
 
 export interface IndexResult {
@@ -107,6 +109,8 @@ export function buildIndex(input: IndexInput): IndexResult {
     legacyIdeasBacklog: input.legacyIdeasBacklog,
     artifacts: [...input.artifacts].sort((a, b) => compareStrings(a.project, b.project) || compareStrings(a.kind, b.kind)),
     buckets: input.config.buckets,
+    packs: input.config.packs,
+    repos: input.repos,
   };
   return { index, bodies, issues };
 }

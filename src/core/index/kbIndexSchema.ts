@@ -108,6 +108,19 @@ export const kbIndexSchema = z.object({
   artifacts: z.array(artifactSchema),
   /** Folder → bucket overrides from config. */
   buckets: z.record(z.string(), z.string()),
+  /** Tasks to prerender as packs (config `packs:`), as written. */
+  packs: z.array(
+    z.object({
+      slug: z.string().optional(),
+      task: z.string(),
+      repo: z.string().optional(),
+      project: z.string().optional(),
+      include: z.array(z.string()).optional(),
+      maxTokens: z.number().optional(),
+    }),
+  ),
+  /** Codebases registered for discovery (config `repos:`), paths relative to the knowledge folder. */
+  repos: z.array(z.object({ path: z.string(), alias: z.string(), include: z.array(z.string()), exclude: z.array(z.string()) })),
 });
 
 export type NoteEntry = z.infer<typeof noteEntrySchema>;
