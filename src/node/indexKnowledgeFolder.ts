@@ -1,15 +1,18 @@
 import { buildIndex, type IndexResult } from '../core/index/buildIndex.js';
 import type { ReportEntry } from '../core/index/kbIndexSchema.js';
+import { compareStrings } from '../core/util/compare.js';
 import { formatIssue } from '../core/util/issue.js';
-import { readKnowledgeFolder, type FolderReading } from './readKnowledgeFolder.js';
+import { readKnowledgeFolder, type FolderReading, type ReadOptions } from './readKnowledgeFolder.js';
+import { allowSecretsFrom } from './security/scanSecrets.js';
 
 export interface IndexedFolder extends IndexResult {
   reading: FolderReading;
-  /** Every file seen and its outcome; notes with warnings are `warned`. */
+  /** Every file seen and its outcome; notes with warnings are `warned`. Sorted by path. */
   report: ReportEntry[];
   counts: IndexCounts;
 }
 
+/** `filesSeen` = indexed + warned + ideas + unpublished + excluded, always. */
 export interface IndexCounts {
   filesSeen: number;
   indexed: number;
@@ -20,9 +23,17 @@ export interface IndexCounts {
   excludedByRule: Record<string, number>;
 }
 
-/** Read, parse, validate and index a knowledge folder: the pipeline every face (CLI, site) runs. */
-export function indexKnowledgeFolder(kbDir: string): IndexedFolder {
-  const reading = readKnowledgeFolder(kbDir);
+export type IndexOptions = ReadOptions;
+
+/**
+ * Read, parse, validate and index a knowledge folder: the pipeline every face (CLI, site) runs.
+ * Secrets are scanned while reading: a file holding a credential is left out of the index (a `secret`
+ * warning names file, line and kind) unless `allowSecrets` is set (default: `KB_ALLOW_SECRETS=1` in the
+ * environment, so the site build honours it too). Drafts and private notes never reach it.
+ * `issues` holds the reading's warnings (secrets, binary, symlinks, too large) and the index's.
+ */
+export function indexKnowledgeFolder(kbDir: string, options: IndexOptions = {}): IndexedFolder {
+  const reading = readKnowledgeFolder(kbDir, { ...options, allowSecrets: options.allowSecrets ?? allowSecretsFrom(undefined, process.env) });
   const result = buildIndex(reading.input);
   const byFile = new Map<string, string[]>();
   for (const i of result.issues) byFile.set(i.file, [...(byFile.get(i.file) ?? []), formatIssue(i)]);
@@ -31,7 +42,12 @@ export function indexKnowledgeFolder(kbDir: string): IndexedFolder {
     const messages = byFile.get(note.path);
     report.push(messages ? { path: note.path, outcome: 'warned', messages } : { path: note.path, outcome: 'indexed' });
   }
-  report.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  report.sort((a, b) => compareStrings(a.path, b.path));
+  const issues = [...reading.issues, ...result.issues];
+  return { ...result, issues, reading, report, counts: countReport(report) };
+}
+
+export function countReport(report: readonly ReportEntry[]): IndexCounts {
   const counts: IndexCounts = { filesSeen: report.length, indexed: 0, warned: 0, ideas: 0, unpublished: 0, excluded: 0, excludedByRule: {} };
   for (const e of report) {
     if (e.outcome === 'indexed') counts.indexed++;
@@ -44,5 +60,5 @@ export function indexKnowledgeFolder(kbDir: string): IndexedFolder {
       counts.excludedByRule[rule] = (counts.excludedByRule[rule] ?? 0) + 1;
     }
   }
-  return { ...result, reading, report, counts };
+  return counts;
 }

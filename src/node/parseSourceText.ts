@@ -1,5 +1,10 @@
 import matter from 'gray-matter';
 
+const refuse = () => {
+  throw new Error('only YAML frontmatter is read');
+};
+const NO_CODE_ENGINES = { js: refuse, javascript: refuse, coffee: refuse, coffeescript: refuse, cson: refuse };
+
 /** gray-matter over one file's text, never throwing: a YAML error comes back with its file line. */
 export function parseSourceText(raw: string): {
   data: unknown;
@@ -17,11 +22,12 @@ export function parseSourceText(raw: string): {
   }
   try {
     // Passing options turns off gray-matter's content cache, which would hold every file in memory.
-    const parsed = matter(text, { excerpt: false });
+    // Only YAML is ever parsed: gray-matter's `---js` engine would eval a note's code at build time.
+    const parsed = matter(text, { excerpt: false, language: 'yaml', engines: NO_CODE_ENGINES });
     return { data: parsed.data, body: parsed.content, frontmatterText: fence[1] };
   } catch (err) {
     const e = err as { reason?: string; message?: string; mark?: { line?: number } };
-    const line = typeof e.mark?.line === 'number' ? e.mark.line + 2 : undefined;
+    const line = locateYamlError(fence[1] ?? '') ?? (typeof e.mark?.line === 'number' ? e.mark.line + 2 : undefined);
     return {
       data: undefined,
       body: text.slice(fence[0].length),
@@ -29,4 +35,29 @@ export function parseSourceText(raw: string): {
       yamlError: { message: e.reason ?? (e.message ?? 'invalid YAML').split('\n')[0]!, ...(line ? { line } : {}) },
     };
   }
+}
+
+const TOP_LEVEL = /^[^\s#]/; // a line at column 0 that is not a comment starts a top-level entry
+
+/**
+ * The file line (1-based, counting the opening `---`) of the entry that breaks the YAML. js-yaml reports
+ * where it gave up, often the line after the mistake or the end of the block; parsing growing prefixes,
+ * one top-level entry at a time, finds the first entry that cannot be read. Only runs for broken files.
+ */
+export function locateYamlError(frontmatter: string): number | undefined {
+  if (frontmatter.length > 64 * 1024) return undefined; // re-parsing prefixes of a huge block would be quadratic
+  const lines = frontmatter.split('\n').slice(0, 500);
+  let start = 0;
+  for (let end = 1; end <= lines.length; end++) {
+    if (end < lines.length && !TOP_LEVEL.test(lines[end]!)) continue;
+    try {
+      matter(`---\n${lines.slice(0, end).join('\n')}\n---\n`, { excerpt: false, language: 'yaml', engines: NO_CODE_ENGINES });
+    } catch (err) {
+      const mark = (err as { mark?: { line?: number } }).mark?.line;
+      const inEntry = typeof mark === 'number' && mark >= start && mark < end ? mark : start;
+      return inEntry + 2;
+    }
+    start = end;
+  }
+  return undefined;
 }

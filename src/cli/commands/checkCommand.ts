@@ -1,15 +1,16 @@
 import { indexKnowledgeFolder } from '../../node/indexKnowledgeFolder.js';
 import { checkKnowledge, type CheckReport } from '../../core/check/checkKnowledge.js';
 import { formatIssue } from '../../core/util/issue.js';
+import { allowSecretsFrom } from '../../node/security/scanSecrets.js';
 import { kbDirFrom, parseFlags } from '../flags.js';
 import { EXIT, type Io } from '../io.js';
 
-const USAGE = 'Usage: kb check [--kb DIR] [--json]';
+const USAGE = 'Usage: kb check [--kb DIR] [--json] [--allow-secrets]';
 
 /** `kb check`: lint without writing. Exit 1 when a problem is found (suggestions alone are not problems). */
 export function run(argv: string[], io: Io): number {
-  const { values } = parseFlags(argv, { kb: { type: 'string' }, json: { type: 'boolean' } }, USAGE, false);
-  const result = indexKnowledgeFolder(kbDirFrom(values.kb, io));
+  const { values } = parseFlags(argv, { kb: { type: 'string' }, json: { type: 'boolean' }, 'allow-secrets': { type: 'boolean' } }, USAGE, false);
+  const result = indexKnowledgeFolder(kbDirFrom(values.kb, io), { allowSecrets: allowSecretsFrom(values['allow-secrets'], io.env) });
   const report = checkKnowledge(result.index, result.issues);
   if (values.json) io.out(JSON.stringify(report, null, 2));
   else io.out(renderCheck(report));

@@ -1,21 +1,24 @@
 import { resolve } from 'node:path';
 import { indexKnowledgeFolder, type IndexCounts } from '../../node/indexKnowledgeFolder.js';
 import { writeIndexOutputs } from '../../node/writeIndexOutputs.js';
+import { allowSecretsFrom } from '../../node/security/scanSecrets.js';
+import type { ReportEntry } from '../../core/index/kbIndexSchema.js';
+import { compareStrings } from '../../core/util/compare.js';
 import { formatIssue } from '../../core/util/issue.js';
 import { kbDirFrom, parseFlags } from '../flags.js';
 import { EXIT, type Io } from '../io.js';
 
-const USAGE = 'Usage: kb index [--kb DIR] [--out DIR] [--json] [--strict]';
+const USAGE = 'Usage: kb index [--kb DIR] [--out DIR] [--json] [--strict] [--allow-secrets]';
 
 /** `kb index`: write the index outputs and print what happened to every file. */
 export function run(argv: string[], io: Io): number {
   const { values } = parseFlags(
     argv,
-    { kb: { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, strict: { type: 'boolean' } },
+    { kb: { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, strict: { type: 'boolean' }, 'allow-secrets': { type: 'boolean' } },
     USAGE,
     false,
   );
-  const result = indexKnowledgeFolder(kbDirFrom(values.kb, io));
+  const result = indexKnowledgeFolder(kbDirFrom(values.kb, io), { allowSecrets: allowSecretsFrom(values['allow-secrets'], io.env) });
   const errors = result.issues.filter((i) => i.severity === 'error');
   const outDir = resolve(io.cwd, values.out ?? 'dist');
   const written = errors.length ? [] : writeIndexOutputs(outDir, result.index);
@@ -24,6 +27,8 @@ export function run(argv: string[], io: Io): number {
   } else {
     for (const issue of result.issues) io.err(formatIssue(issue));
     io.out(formatCounts(result.counts));
+    const unpublished = formatUnpublished(result.report);
+    if (unpublished) io.out(unpublished);
     if (written.length) io.out(`Wrote ${written.join(', ')} to ${outDir}`);
     else io.err('Index not written: fix the errors above first.');
   }
@@ -33,7 +38,7 @@ export function run(argv: string[], io: Io): number {
 
 export function formatCounts(c: IndexCounts): string {
   const rules = Object.entries(c.excludedByRule)
-    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .sort(([a], [b]) => compareStrings(a, b))
     .map(([rule, n]) => `${rule} ${n}`)
     .join(', ');
   return [
@@ -43,4 +48,10 @@ export function formatCounts(c: IndexCounts): string {
     `Unpublished (draft/private): ${c.unpublished}`,
     `Excluded: ${c.excluded}${rules ? ` (${rules})` : ''}`,
   ].join('\n');
+}
+
+/** The files kept out of the published outputs on purpose (drafts, private, secrets): listed by name, never silently. */
+export function formatUnpublished(report: readonly ReportEntry[]): string {
+  const held = report.filter((e) => e.outcome === 'unpublished' || e.rule === 'secret');
+  return held.length ? ['Not published:', ...held.map((e) => `- ${e.path} (${e.rule ?? e.outcome})`)].join('\n') : '';
 }

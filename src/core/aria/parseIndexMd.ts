@@ -22,13 +22,14 @@ export function parseIndexMd(text: string): IndexMdFacts {
     const rel = /^\s*(?:[-*]\s*)?\**Relevant tags\**:\s*(.*)$/i.exec(line);
     if (rel && current) facts.projects[current]!.tags = normaliseTagList(rel[1]);
   }
-  const known = (sections.get('known tags') ?? []).join('\n');
-  // entries: "tag" or "tag [aliases: a, b]", separated by commas outside brackets
-  for (const m of known.matchAll(/([^,[\]\n]+?)\s*(?:\[aliases:\s*([^\]]*)\])?\s*(?:,|\n|$)/g)) {
-    const tag = normaliseTag(m[1]);
+  // entries: "tag" or "tag [aliases: a, b]", separated by commas (or lines) outside brackets
+  for (const entry of splitOutsideBrackets((sections.get('known tags') ?? []).join('\n'))) {
+    const open = entry.indexOf('[');
+    const tag = normaliseTag(open < 0 ? entry : entry.slice(0, open));
     if (!tag) continue;
     facts.knownTags.push(tag);
-    for (const alias of normaliseTagList(m[2] ?? '')) facts.aliases[alias] = tag;
+    const inside = open < 0 ? '' : entry.slice(open + 1, entry.lastIndexOf(']') > open ? entry.lastIndexOf(']') : undefined);
+    if (/^\s*aliases:/i.test(inside)) for (const alias of normaliseTagList(inside.replace(/^\s*aliases:/i, ''))) facts.aliases[alias] = tag;
   }
   return facts;
 }
@@ -37,11 +38,28 @@ function splitH2(text: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   let lines: string[] | undefined;
   for (const line of text.split(/\r?\n/)) {
-    const h2 = /^##\s+(.+?)\s*$/.exec(line);
-    if (h2) {
+    const h2 = /^##[ \t]+(.*)$/.exec(line);
+    if (h2 && h2[1]!.trim() !== '') {
       lines = [];
-      out.set(h2[1]!.toLowerCase(), lines);
+      out.set(h2[1]!.trim().toLowerCase(), lines);
     } else lines?.push(line);
   }
+  return out;
+}
+
+/** Split on `,` and newlines that are not inside `[…]`, in one pass (no regex backtracking on hostile input). */
+function splitOutsideBrackets(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of text) {
+    if (ch === '[') depth++;
+    else if (ch === ']') depth = Math.max(0, depth - 1);
+    if (depth === 0 && (ch === ',' || ch === '\n')) {
+      out.push(current);
+      current = '';
+    } else current += ch;
+  }
+  out.push(current);
   return out;
 }

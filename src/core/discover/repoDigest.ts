@@ -14,9 +14,14 @@ export interface RepoDigest {
   structure: 'flat' | 'src-based' | 'cmd-based' | 'monorepo';
   /** Files after the ignore list and include/exclude. */
   fileCount: number;
+  /** Source files among them (entry-point extensions; tests included), for the "fewer files than budget" rule. */
+  sourceFileCount?: number | undefined;
   /** `map` when fileCount > 500 (seed 002 Pattern 4). */
   mode: 'files' | 'map';
-  /** Candidate files (files mode): repo-relative path, line count, searchable words, resolved imports. */
+  /**
+   * Candidate files (files mode): repo-relative path, line count, searchable words, resolved imports.
+   * Map mode holds only the entry points (no words), so their line counts are known.
+   */
   files: DigestFile[];
   /** Entry points, best first (main > app > index), at most 3. */
   entryPoints: string[];
@@ -25,13 +30,19 @@ export interface RepoDigest {
   /** Map mode: depth-2 directory tree, README first 200 lines. */
   tree?: string[] | undefined;
   readme?: string | undefined;
+  /** Map mode: the README's path and its full line count (the excerpt is `readme`). */
+  readmePath?: string | undefined;
+  readmeLines?: number | undefined;
   warnings: string[];
 }
 
 export interface DigestFile {
   path: string;
   lines: number;
-  /** Distinct lower-cased words of the file's text (for the keyword pass), capped. */
+  /**
+   * Distinct lower-cased words of the file's text (for the keyword pass), capped; empty for files outside
+   * the primary language (the seed greps `type={primary_lang}`).
+   */
   words: string[];
   /** Repo-relative files this file imports. */
   imports: string[];

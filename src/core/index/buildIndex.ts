@@ -2,8 +2,7 @@ import type { KbConfig } from '../config/kbConfigSchema.js';
 import type { AliasEntry } from '../aliases/parseAliasesMd.js';
 import type { IndexMdFacts } from '../aria/parseIndexMd.js';
 import type { Layout, NoteTier } from '../layout/classifyPath.js';
-import { readFrontmatter } from '../model/frontmatterSchema.js';
-import { readFrontmatterLines } from '../model/readFrontmatterLines.js';
+import { readSourceFrontmatter } from '../model/readSourceFrontmatter.js';
 import { readBody } from '../model/readBody.js';
 import { countTokens } from '../tokens/countTokens.js';
 import { assignSlugs } from '../util/slugify.js';
@@ -21,7 +20,7 @@ export interface SourceFile {
   data: unknown;
   /** Raw frontmatter text, for the line-based reading when the YAML failed. */
   frontmatterText?: string | undefined;
-  yamlError?: { message: string; line?: number };
+  yamlError?: { message: string; line?: number } | undefined;
   body: string;
   /** Milliseconds since the epoch. */
   mtime: number;
@@ -125,7 +124,7 @@ function readFrontmatterOf(src: SourceFile, issues: KbIssue[]) {
       ...(src.yamlError.line ? { line: src.yamlError.line } : {}),
       message: `frontmatter is not valid YAML (${src.yamlError.message}); read line by line instead. Quote the value (e.g. \`key: "[#3883]"\`) to fix it.`,
     });
-    return readFrontmatter(readFrontmatterLines(src.frontmatterText ?? ''));
+    return readSourceFrontmatter(src);
   }
   if (src.data !== undefined && src.data !== null && (typeof src.data !== 'object' || Array.isArray(src.data))) {
     issues.push({
@@ -136,7 +135,7 @@ function readFrontmatterOf(src: SourceFile, issues: KbIssue[]) {
       message: 'frontmatter is not a set of `key: value` pairs; it was ignored. Write it as a YAML mapping.',
     });
   }
-  return readFrontmatter(src.data);
+  return readSourceFrontmatter(src);
 }
 
 function readNote(src: NoteSource, slug: string, issues: KbIssue[]): NoteEntry {

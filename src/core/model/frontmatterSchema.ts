@@ -4,10 +4,11 @@ import { toIsoDate } from '../util/isoDate.js';
 
 /** A scalar that authors may write as a string, number or list; read as one trimmed string. */
 const text = z.unknown().transform((v): string | undefined => {
+  // Only scalars are joined: a nested list (e.g. a YAML alias bomb) would otherwise expand on join.
   if (Array.isArray(v))
     v = v
       .flat(3)
-      .filter((x) => x !== null && x !== undefined)
+      .filter((x) => typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean')
       .join(', ');
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') {
     const s = String(v).trim();
@@ -26,6 +27,11 @@ const phrases = z.unknown().transform((v): string[] => {
     .map((x) => String(x).trim())
     .filter((x) => x !== '');
 });
+
+/** `true`, `"true"`, `"yes"`, 1: a flag is on. */
+const flagOn = z.unknown().transform((v) => v === true || v === 1 || (typeof v === 'string' && /^(true|yes|on|1)$/i.test(v.trim())));
+/** `false`, `"false"`, `"no"`, 0: a flag is off (used for `publish`, which is on unless said otherwise). */
+const flagOff = z.unknown().transform((v) => v === false || v === 0 || (typeof v === 'string' && /^(false|no|off|0)$/i.test(v.trim())));
 
 const STATUSES = ['active', 'deprecated', 'superseded', 'draft'] as const;
 export type NoteStatus = (typeof STATUSES)[number];
@@ -63,9 +69,12 @@ export const frontmatterSchema = z
     updated: z.unknown().transform(toIsoDate),
     'Last updated': z.unknown().transform(toIsoDate),
     last_updated: z.unknown().transform(toIsoDate),
-    draft: z.unknown().transform((v) => v === true || v === 'true'),
-    private: z.unknown().transform((v) => v === true || v === 'true'),
-    publish: z.unknown().transform((v) => !(v === false || v === 'false')),
+    /** `draft: true` keeps the note out of every published output. Default: false. */
+    draft: flagOn,
+    /** `private: true`: same as draft. Default: false. */
+    private: flagOn,
+    /** `publish: false`: same as draft. Default: true. */
+    publish: flagOff,
   })
   .passthrough()
   .transform((fm) => {
@@ -86,9 +95,30 @@ export const frontmatterSchema = z
       repo: fm.repo,
       date: fm.date ?? fm.created,
       updated: fm.updated ?? fm['Last updated'] ?? fm.last_updated,
-      unpublished: fm.draft || fm.private || !fm.publish,
+      unpublished: fm.draft || fm.private || fm.publish,
+      extra: extraKeys(fm),
     };
   });
+
+const KNOWN_KEYS = new Set(Object.keys(frontmatterSchema.innerType().shape));
+
+/** Keys the schema does not know, kept (not rejected) with JSON-safe values: scalars, dates, lists of scalars. */
+function extraKeys(fm: Record<string, unknown>): Record<string, string | number | boolean | (string | number | boolean)[]> {
+  const out: Record<string, string | number | boolean | (string | number | boolean)[]> = {};
+  for (const [key, value] of Object.entries(fm)) {
+    if (KNOWN_KEYS.has(key) || key === '__proto__') continue;
+    const v = scalar(value);
+    if (v !== undefined) out[key] = v;
+    else if (Array.isArray(value)) out[key] = value.map(scalar).filter((x): x is string | number | boolean => x !== undefined);
+  }
+  return out;
+}
+
+function scalar(v: unknown): string | number | boolean | undefined {
+  if (typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))) return v;
+  if (v instanceof Date && !Number.isNaN(v.getTime())) return v.toISOString();
+  return undefined;
+}
 
 /** What an author writes. */
 export type FrontmatterInput = z.input<typeof frontmatterSchema>;
@@ -97,6 +127,8 @@ export type Frontmatter = z.output<typeof frontmatterSchema>;
 
 /** Normalise any parsed frontmatter value (object, list, scalar or nothing) without throwing. */
 export function readFrontmatter(data: unknown): Frontmatter {
-  const obj = data !== null && typeof data === 'object' && !Array.isArray(data) ? data : {};
-  return frontmatterSchema.parse(obj);
+  // Only a plain mapping is read (not a list, Set, Map or Date); copied so a `__proto__` key stays a plain key.
+  const plain = Object.prototype.toString.call(data) === '[object Object]' ? Object.fromEntries(Object.entries(data as object)) : {};
+  const parsed = frontmatterSchema.safeParse(plain);
+  return parsed.success ? parsed.data : frontmatterSchema.parse({});
 }

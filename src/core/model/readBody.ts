@@ -6,8 +6,9 @@ export interface BodyFacts {
 }
 
 const FENCE = /^\s{0,3}(```|~~~)/; // a fenced code block opens or closes
-const HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/; // ATX heading: hashes, space, text, optional closing hashes
-const WIKILINK = /\[\[([^\]|#\n]+)(?:#[^\]|\n]*)?(?:\|[^\]\n]*)?\]\]/g; // [[target#section|label]]
+const HEADING = /^(#{1,6})[ \t]+(.*)$/; // ATX heading: 1-6 hashes, space, the rest (closing hashes removed below)
+// [[target#section|label]]; each part is bounded so a run of `[[` without `]]` stays linear
+const WIKILINK = /\[\[([^\]|#\n]{1,300})(?:#[^\]|\n]{0,300})?(?:\|[^\]\n]{0,300})?\]\]/g;
 
 export function readBody(body: string): BodyFacts {
   const headings: string[] = [];
@@ -21,12 +22,24 @@ export function readBody(body: string): BodyFacts {
     }
     if (inFence) continue;
     const h = HEADING.exec(line);
-    if (h) {
-      const textOf = h[2]!.trim();
+    const textOf = h ? headingText(h[2]!) : '';
+    if (h && textOf !== '') {
       headings.push(textOf);
       if (h[1] === '#' && firstH1 === undefined) firstH1 = textOf;
     }
     for (const m of line.matchAll(WIKILINK)) links.add(m[1]!.trim());
   }
   return { firstH1, headings, wikilinks: [...links].sort() };
+}
+
+/**
+ * A heading's text without its optional closing hashes (`## Title ##`). Written as a scan, not a regex:
+ * `(.+?)\s*#*\s*$` backtracks quadratically on a long run of spaces.
+ */
+function headingText(rest: string): string {
+  const text = rest.trim();
+  let i = text.length;
+  while (i > 0 && text[i - 1] === '#') i--;
+  if (i === text.length || (i > 0 && text[i - 1] !== ' ' && text[i - 1] !== '\t')) return text;
+  return text.slice(0, i).trim();
 }

@@ -7,11 +7,9 @@ export function readFrontmatterLines(text: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   let listKey: string | undefined;
   for (const line of text.split(/\r?\n/)) {
-    // key at column 0, then ':', then the rest of the line
-    const kv = /^([A-Za-z_][\w -]*?)\s*:(?:\s+(.*)|\s*)$/.exec(line);
+    const kv = keyValue(line);
     if (kv) {
-      const key = kv[1]!;
-      const value = (kv[2] ?? '').trim();
+      const [key, value] = kv;
       if (value === '') {
         listKey = key;
         out[key] = [];
@@ -27,6 +25,19 @@ export function readFrontmatterLines(text: string): Record<string, unknown> {
     else if (!/^\s/.test(line)) listKey = undefined;
   }
   return out;
+}
+
+const KEY = /^[A-Za-z_][\w -]*$/; // a key at column 0: letter or `_`, then word characters, spaces, hyphens
+
+/** `key: value` or `key:` at column 0 (the value needs a space after the colon), found without backtracking. */
+function keyValue(line: string): [string, string] | undefined {
+  const colon = line.indexOf(':');
+  if (colon <= 0) return undefined;
+  const after = line.slice(colon + 1);
+  if (after !== '' && !/^\s/.test(after)) return undefined;
+  const key = line.slice(0, colon);
+  if (!KEY.test(key)) return undefined;
+  return [key.trimEnd(), after.trim()];
 }
 
 function readScalarOrList(value: string): unknown {

@@ -15,7 +15,7 @@ export function renderIndexMd(index: KbIndex): string {
 
   out.push('## Projects', '');
   for (const p of index.projects) {
-    out.push(`### ${p.key} — ${p.name}`, `Relevant tags: ${p.tags.join(', ')}`, '');
+    out.push(`### ${p.key} — ${p.name}`, `Relevant tags:${p.tags.length ? ` ${p.tags.join(', ')}` : ''}`, '');
   }
 
   out.push('## Known Tags', '');

@@ -1,8 +1,9 @@
-/** The one normaliser every tag goes through: trimmed, lower-cased, `#` prefix dropped, inner spaces to hyphens. */
+/** The one normaliser every tag goes through: NFC, trimmed, lower-cased, `#` prefix dropped, inner spaces to hyphens. */
 export function normaliseTag(raw: unknown): string | undefined {
   if (raw === null || raw === undefined) return undefined;
   if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') return undefined;
   const tag = String(raw)
+    .normalize('NFC') // one form for tags typed on macOS (NFD file names) and elsewhere
     .trim()
     .replace(/^#+/, '') // Obsidian writes `#tag`
     .replace(/^["']|["']$/g, '') // stray quotes left by a line-based reading

@@ -1,0 +1,7 @@
+#!/usr/bin/env node
+// Pack assembly benchmark at 10,000 notes (issue 8 target: one pack under 50 ms after the index is loaded).
+import { register } from 'tsx/esm/api';
+
+register();
+const { main } = await import('./benchPacks.ts');
+process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,213 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { z } from 'zod';
+import { buildContextPack, fullCap, type PackTuning } from '../../src/core/context/buildContextPack.js';
+import { DEFAULT_SELECT } from '../../src/core/context/selectEntries.js';
+import { DEFAULT_RANK_OPTIONS, rankNotes, type RankOptions } from '../../src/core/rank/rankNotes.js';
+import { countTokens } from '../../src/core/tokens/countTokens.js';
+import { loadPackInputs, type PackInputs } from '../../src/node/context/loadPackInputs.js';
+import { recallOf, type LabelledTask } from './recall.js';
+
+const USAGE = 'Usage: npm run eval:packs -- --kb DIR --set TASKS.json [--max-tokens N] [--json] [--ablate] [--quiet]';
+
+const taskSet = z.array(
+  z.object({
+    id: z.string(),
+    task: z.string(),
+    lexical: z.boolean().default(false),
+    relevant: z.array(z.object({ path: z.string(), grade: z.number(), why: z.string().optional() })),
+  }),
+);
+
+interface TaskResult {
+  id: string;
+  lexical: boolean;
+  tokens: number;
+  overBudget: boolean;
+  ms: number;
+  cited: number;
+  found: string[];
+  missed: { path: string; grade: number; rank: number | null; why: string }[];
+  /** Unlabelled notes cited ahead of the first missed label. */
+  above: string[];
+}
+
+/** Run every task through the exact `kb context` path and score the citations against the labels. */
+export async function main(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      kb: { type: 'string' },
+      set: { type: 'string' },
+      'max-tokens': { type: 'string' },
+      json: { type: 'boolean' },
+      ablate: { type: 'boolean' },
+      quiet: { type: 'boolean' },
+    },
+  });
+  if (!values.kb || !values.set) {
+    console.error(USAGE);
+    return 2;
+  }
+  const maxTokens = Number(values['max-tokens'] ?? 6000);
+  const tasks: LabelledTask[] = taskSet.parse(JSON.parse(readFileSync(resolve(values.set), 'utf8')));
+  const t0 = performance.now();
+  const inputs = loadPackInputs(resolve(values.kb));
+  const loadMs = performance.now() - t0;
+
+  const results = tasks.map((t) => runTask(inputs, t, maxTokens));
+  const summary = summarise(tasks, results, maxTokens, loadMs, inputs);
+  const baseline = wholeNoteBaseline(inputs, tasks, maxTokens);
+  const rankingRecall = rankingRecallAt(inputs, tasks, [10, 25, 50, 100]);
+  const ablations = values.ablate ? ablate(inputs, tasks, maxTokens) : undefined;
+
+  if (values.json) {
+    console.log(JSON.stringify({ ...summary, baseline, rankingRecall, ...(ablations ? { ablations } : {}), tasks: results }, null, 2));
+  } else {
+    console.log(formatSummary(summary, baseline));
+    console.log(
+      `Ranking alone (before the budget), recall of the top k: ${rankingRecall.map((r) => `@${r.k} ${r.recall.toFixed(3)} (paraphrased ${r.paraphrased.toFixed(3)})`).join(', ')}`,
+    );
+    if (ablations) {
+      console.log('\nLevers (each switched off alone): pack recall all / grade-2 / paraphrased; ranking top-25 all / paraphrased; mean tokens');
+      for (const a of ablations)
+        console.log(
+          `  ${a.lever.padEnd(34)} ${a.recall.toFixed(3)} / ${a.grade2.toFixed(3)} / ${a.paraphrased.toFixed(3)}   ${a.top25.toFixed(3)} / ${a.top25Paraphrased.toFixed(3)}   ${Math.round(a.meanTokens)}`,
+        );
+    }
+    if (!values.quiet) {
+      console.log('\nPer task (missed labels: grade, rank in the ranking, path; cited above them):');
+      for (const r of results) {
+        console.log(
+          `  ${r.id}${r.lexical ? ' (lexical)' : ''}: ${r.found.length}/${r.found.length + r.missed.length} found, ${r.cited} cited, ${r.tokens} tokens, ${r.ms.toFixed(1)} ms`,
+        );
+        for (const m of r.missed) console.log(`    missed g${m.grade} rank ${m.rank ?? '—'}: ${m.path}`);
+        if (r.missed.length) console.log(`    cited above: ${r.above.slice(0, 3).join(' | ')}`);
+      }
+    }
+  }
+  return summary.budgetViolations > 0 ? 1 : 0;
+}
+
+function runTask(inputs: PackInputs, t: LabelledTask, maxTokens: number, tuning?: Partial<PackTuning>): TaskResult {
+  const start = performance.now();
+  const pack = buildContextPack(inputs.index, inputs.data, { task: t.task, maxTokens }, [], tuning);
+  const ms = performance.now() - start;
+  const cited = pack.citations.map((c) => c.path);
+  const citedSet = new Set(cited);
+  const order = rankingOf(inputs, t.task, tuning?.rank);
+  const labelled = new Set(t.relevant.map((r) => r.path));
+  const missed = t.relevant.filter((r) => !citedSet.has(r.path)).map((r) => ({ path: r.path, grade: r.grade, rank: rankOf(order, r.path), why: r.why ?? '' }));
+  const firstMissedRank = Math.min(...missed.map((m) => m.rank ?? Infinity));
+  return {
+    id: t.id,
+    lexical: t.lexical,
+    tokens: countTokens(pack.contextPackMarkdown),
+    overBudget: countTokens(pack.contextPackMarkdown) > pack.maxTokens,
+    ms,
+    cited: cited.length,
+    found: t.relevant.filter((r) => citedSet.has(r.path)).map((r) => r.path),
+    missed,
+    above: order.slice(0, Number.isFinite(firstMissedRank) ? firstMissedRank : 3).filter((p) => !labelled.has(p) && citedSet.has(p)),
+  };
+}
+
+function rankingOf(inputs: PackInputs, task: string, rank?: RankOptions): string[] {
+  const ranked = rankNotes(inputs.data.search, { task, allowed: () => true, factor: () => 1, links: inputs.data.links }, rank ?? DEFAULT_RANK_OPTIONS);
+  return ranked.map((r) => inputs.index.notes[r.i]!.path);
+}
+
+function rankOf(order: string[], path: string): number | null {
+  const k = order.indexOf(path);
+  return k < 0 ? null : k + 1;
+}
+
+function summarise(tasks: LabelledTask[], results: TaskResult[], maxTokens: number, loadMs: number, inputs: PackInputs) {
+  const found = new Map(results.map((r) => [r.id, new Set(r.found)]));
+  const ms = results.map((r) => r.ms).sort((a, b) => a - b);
+  return {
+    maxTokens,
+    tasks: results.length,
+    notes: inputs.index.notes.length,
+    ...recallOf(tasks, (id) => found.get(id)!),
+    budgetViolations: results.filter((r) => r.overBudget).length,
+    meanTokens: results.reduce((s, r) => s + r.tokens, 0) / Math.max(1, results.length),
+    meanCited: results.reduce((s, r) => s + r.cited, 0) / Math.max(1, results.length),
+    latencyMs: { load: loadMs, mean: ms.reduce((s, x) => s + x, 0) / Math.max(1, ms.length), max: ms[ms.length - 1] ?? 0 },
+  };
+}
+
+/** The issue's reference: BM25 only (no pairs, feedback or links), whole notes packed greedily; and its top 10. */
+function wholeNoteBaseline(inputs: PackInputs, tasks: LabelledTask[], maxTokens: number) {
+  const plain: RankOptions = { ...DEFAULT_RANK_OPTIONS, phrases: false, feedbackDocs: 0, linkWeight: 0 };
+  const packed = new Map<string, Set<string>>();
+  const top10 = new Map<string, Set<string>>();
+  for (const t of tasks) {
+    const order = rankingOf(inputs, t.task, plain);
+    const byPath = new Map(inputs.index.notes.map((n) => [n.path, n.tokens]));
+    let used = 0;
+    const chosen = new Set<string>();
+    for (const p of order) {
+      const cost = byPath.get(p)! + 20;
+      if (used + cost > maxTokens) continue;
+      used += cost;
+      chosen.add(p);
+    }
+    packed.set(t.id, chosen);
+    top10.set(t.id, new Set(order.slice(0, 10)));
+  }
+  return { wholeNotes: recallOf(tasks, (id) => packed.get(id)!), top10: recallOf(tasks, (id) => top10.get(id)!) };
+}
+
+/** How good the order is, independent of how many notes the budget holds: recall of the top k. */
+function rankingRecallAt(inputs: PackInputs, tasks: LabelledTask[], ks: number[]) {
+  const orders = new Map(tasks.map((t) => [t.id, rankingOf(inputs, t.task)]));
+  return ks.map((k) => ({ k, ...recallOf(tasks, (id) => new Set(orders.get(id)!.slice(0, k))) }));
+}
+
+function ablate(inputs: PackInputs, tasks: LabelledTask[], maxTokens: number) {
+  const select = { ...DEFAULT_SELECT, fullSlots: Math.max(1, Math.min(6, Math.round(maxTokens / 2000))), fullCap: fullCap(maxTokens) };
+  const R = DEFAULT_RANK_OPTIONS;
+  const variants: { lever: string; tuning: Partial<PackTuning> }[] = [
+    { lever: 'all levers on', tuning: {} },
+    { lever: 'no phrase pairs', tuning: { rank: { ...R, phrases: false } } },
+    { lever: 'no feedback expansion', tuning: { rank: { ...R, feedbackDocs: 0 } } },
+    { lever: 'no wikilink spreading', tuning: { rank: { ...R, linkWeight: 0 } } },
+    { lever: 'BM25F only (none of the above)', tuning: { rank: { ...R, phrases: false, feedbackDocs: 0, linkWeight: 0 } } },
+    { lever: 'no folder diversity', tuning: { select: { ...select, sameFolder: 1 } } },
+    { lever: 'no near-duplicate removal', tuning: { select: { ...select, duplicate: 2 } } },
+    { lever: 'no relevance floor', tuning: { select: { ...select, floor: 0 } } },
+    { lever: 'one-line entries only', tuning: { select: { ...select, fullSlots: 0 } } },
+    { lever: 'full entries only (lead+sections)', tuning: { select: { ...select, fullSlots: 1000, fullCap: maxTokens } } },
+  ];
+  return variants.map(({ lever, tuning }) => {
+    const results = tasks.map((t) => runTask(inputs, t, maxTokens, tuning));
+    const found = new Map(results.map((r) => [r.id, new Set(r.found)]));
+    const orders = new Map(tasks.map((t) => [t.id, rankingOf(inputs, t.task, tuning.rank)]));
+    const at25 = recallOf(tasks, (id) => new Set(orders.get(id)!.slice(0, 25)));
+    return {
+      lever,
+      ...recallOf(tasks, (id) => found.get(id)!),
+      top25: at25.recall,
+      top25Paraphrased: at25.paraphrased,
+      meanTokens: results.reduce((s, r) => s + r.tokens, 0) / results.length,
+    };
+  });
+}
+
+function formatSummary(s: ReturnType<typeof summarise>, b: ReturnType<typeof wholeNoteBaseline>): string {
+  const f = (x: number) => x.toFixed(3);
+  return [
+    `Pack quality: ${s.tasks} tasks over ${s.notes} notes, budget ${s.maxTokens} tokens`,
+    `  recall (all labels)        ${f(s.recall)}   (mean per task ${f(s.macroRecall)})`,
+    `  recall (grade-2 labels)    ${f(s.grade2)}`,
+    `  recall (paraphrased tasks) ${f(s.paraphrased)}`,
+    `  recall (lexical tasks)     ${f(s.lexical)}`,
+    `  budget violations          ${s.budgetViolations}`,
+    `  mean tokens used           ${Math.round(s.meanTokens)} (${((100 * s.meanTokens) / s.maxTokens).toFixed(1)}% of the budget); mean notes cited ${s.meanCited.toFixed(1)}`,
+    `  latency                    load ${s.latencyMs.load.toFixed(0)} ms; per pack mean ${s.latencyMs.mean.toFixed(1)} ms, max ${s.latencyMs.max.toFixed(1)} ms`,
+    `Reference, BM25 whole notes greedily packed: recall ${f(b.wholeNotes.recall)} (paraphrased ${f(b.wholeNotes.paraphrased)}); its top 10: ${f(b.top10.recall)} (${f(b.top10.paraphrased)})`,
+  ].join('\n');
+}

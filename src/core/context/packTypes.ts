@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { Bucket } from './bucketOf.js';
+
+export const DEFAULT_MAX_TOKENS = 6000;
+export const MAX_TOKENS_CAP = 12000;
+/** Below this a pack cannot hold its own section headings; smaller requests are raised to it. */
+export const MIN_TOKENS = 300;
+
+/** A pack request as the CLI, the config (`packs:`) and the island state it. */
+export const packRequestSchema = z
+  .object({
+    /** Free text; required. */
+    task: z.string().trim().min(1, 'the task is empty'),
+    /** Registered repo alias (`repos:`); scopes notes and names the codebase for Files to Inspect. */
+    repo: z.string().min(1).optional(),
+    /** Project key; scopes notes to it and its relevant tags. */
+    project: z.string().min(1).optional(),
+    /** Buckets; default decisions, lessons, patterns. */
+    include: z.array(z.enum(['decisions', 'lessons', 'patterns', 'pitfalls'])).optional(),
+    /** Default 6000; more than 12000 is clamped with a warning. */
+    maxTokens: z.number().int().positive().optional(),
+    /** YYYY-MM-DD, for staleness; default: none (no age shown). */
+    today: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+  })
+  .strict();
+
+export type PackRequestInput = z.input<typeof packRequestSchema>;
+/** `{ task; repo?; project?; include?; maxTokens?; today? }` */
+export type PackRequest = {
+  task: string;
+  repo?: string | undefined;
+  project?: string | undefined;
+  include?: string[] | undefined;
+  maxTokens?: number | undefined;
+  today?: string | undefined;
+};
+
+export interface PackCitation {
+  path: string;
+  bucket: Bucket;
+  status: 'active' | 'deprecated' | 'superseded' | 'draft';
+}
+
+/** The `kb context --json` shape (issue 4). */
+export interface ContextPack {
+  task: string;
+  repo?: string;
+  project?: string;
+  include: string[];
+  maxTokens: number;
+  tokens: number;
+  confidence: 'low' | 'medium' | 'high';
+  contextPackMarkdown: string;
+  citations: PackCitation[];
+  truncated: { path: string; reason: string }[];
+  warnings: string[];
+}

@@ -1,0 +1,166 @@
+import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
+import { compareStrings } from '../util/compare.js';
+import { staleness } from '../util/staleness.js';
+import { matchNote } from './matchNote.js';
+import { parseQuery } from './parseQuery.js';
+import { LEGACY_BACKLOG_NOTE, QUERY_USAGE, type QueryArtifact, type QueryCategory, type QueryHit, type QueryIdea, type QueryResult } from './queryResult.js';
+
+/**
+ * Seed 000 (/context) Steps 2–5 over the index: parse, resolve aliases, expand projects, match the three
+ * sources, attach tracked artifacts and pending ideas. Pure: everything it needs (mtimes, idea dates) is in the index.
+ */
+export function runQuery(index: KbIndex, query: string, options: { today: string }): QueryResult {
+  const { tokens: parsed, mode } = parseQuery(query);
+  const result: QueryResult = { query, mode, tags: [], resolved: [], expanded: [], results: [], artifacts: [], ideas: [], emptyProjects: [], notes: [] };
+  if (parsed.length === 0) return { ...result, usage: QUERY_USAGE };
+
+  // Step 2.5: alias → canonical, one way only.
+  const tokens: string[] = [];
+  for (const token of parsed) {
+    const canonical = Object.hasOwn(index.aliases, token) ? index.aliases[token]! : undefined;
+    if (canonical !== undefined) result.resolved.push({ from: token, to: canonical });
+    addOnce(tokens, canonical ?? token);
+  }
+
+  // Step 3: a project key keeps itself and brings its relevant tags, in union mode only.
+  const projects = new Map(index.projects.map((p) => [p.key, p]));
+  const tags = [...tokens];
+  if (mode === 'OR') {
+    for (const token of tokens) {
+      const project = projects.get(token);
+      if (!project || project.tags.length === 0) continue;
+      result.expanded.push({ project: token, tags: [...project.tags] });
+      for (const t of project.tags) addOnce(tags, t);
+    }
+  }
+  result.tags = tags;
+  const projectKeys = tags.filter((t) => projects.has(t));
+
+  const hits: Omit<QueryHit, 'n'>[] = [
+    ...teamShared(index, tags, mode, projectKeys),
+    ...projectTier(index, tags, mode, projectKeys, result.emptyProjects),
+    ...crossProject(index, tags, mode),
+  ];
+  result.results = hits.map((h, i) => ({ n: i + 1, ...h }));
+  result.artifacts = artifacts(index, projectKeys, options.today, result.results.length);
+  if (projectKeys.length && index.ideasFolder) {
+    result.ideas = projectKeys.flatMap((key) => ideasFor(index, key, options.today));
+    if (index.legacyIdeasBacklog) result.notes.push(LEGACY_BACKLOG_NOTE);
+  }
+  if (result.results.length === 0) {
+    result.knownTags = index.knownTags.length
+      ? index.knownTags.map((k) => ({ tag: k.tag, aliases: [...k.aliases] }))
+      : index.otherTags.map((tag) => ({ tag, aliases: [] }));
+  }
+  return result;
+}
+
+function addOnce(list: string[], value: string): void {
+  if (!list.includes(value)) list.push(value);
+}
+
+function hit(note: NoteEntry, category: QueryCategory, hint: string): Omit<QueryHit, 'n'> {
+  return {
+    category,
+    path: note.path,
+    description: note.description,
+    tags: [...note.tags],
+    ...(hint ? { hint } : {}),
+    ...(category === 'team-shared' ? { project: note.project ?? 'cross', scope: note.scope ?? 'repo' } : {}),
+  };
+}
+
+const byPath = (a: NoteEntry, b: NoteEntry) => compareStrings(a.path, b.path);
+
+/** Step 4a: promoted notes; project-tier paths belong to Step 4b (reviews are not promoted). */
+function crossProject(index: KbIndex, tags: string[], mode: 'OR' | 'AND') {
+  const out: Omit<QueryHit, 'n'>[] = [];
+  for (const note of index.notes.filter((n) => n.tier === 'cross-project').sort(byPath)) {
+    if (index.layout === 'aria' && note.path.startsWith('projects/')) continue;
+    const hint = matchNote(note, tags, mode);
+    if (hint !== undefined) out.push(hit(note, 'cross-project', hint));
+  }
+  return out;
+}
+
+/** Step 4b: every note of a queried project's folder in union mode; in intersection mode those meeting every token. */
+function projectTier(index: KbIndex, tags: string[], mode: 'OR' | 'AND', projectKeys: string[], empty: string[]) {
+  const out: Omit<QueryHit, 'n'>[] = [];
+  const seen = new Set<string>();
+  for (const key of projectKeys) {
+    const project = index.projects.find((p) => p.key === key)!;
+    if (project.noteCount === 0) empty.push(key);
+    const prefix = `projects/${key}/`;
+    for (const note of index.notes.filter((n) => n.tier === 'project' && n.path.startsWith(prefix)).sort(byPath)) {
+      if (seen.has(note.path)) continue;
+      const hint = mode === 'OR' ? '' : matchNote(note, tags, mode);
+      if (hint === undefined) continue;
+      seen.add(note.path);
+      out.push(hit(note, 'project-specific', hint));
+    }
+  }
+  return out;
+}
+
+/**
+ * Step 4c: team-shared notes of projects enabled for sharing, or `cross` (a defensive filter: the index may hold
+ * notes of a project disabled since). The owner project counts as a tag of the note; `cross` notes also surface
+ * for any project-key query in union mode.
+ */
+function teamShared(index: KbIndex, tags: string[], mode: 'OR' | 'AND', projectKeys: string[]) {
+  if (!index.sharing) return [];
+  const enabled = new Set(['cross', ...index.projects.filter((p) => p.shared).map((p) => p.key)]);
+  const out: Omit<QueryHit, 'n'>[] = [];
+  for (const note of index.notes.filter((n) => n.tier === 'team-shared').sort(byPath)) {
+    const owner = note.project ?? 'cross';
+    if (!enabled.has(owner)) continue;
+    let hint = matchNote(note, tags, mode, (t) => t === owner);
+    if (hint === undefined && mode === 'OR' && owner === 'cross' && projectKeys.length > 0) hint = '';
+    if (hint !== undefined) out.push(hit(note, 'team-shared', hint));
+  }
+  return out;
+}
+
+/** Tracked artifacts of each queried project: CODEMAP, and STITCH for groups; numbered on from the files. */
+function artifacts(index: KbIndex, projectKeys: string[], today: string, first: number): QueryArtifact[] {
+  const out: QueryArtifact[] = [];
+  for (const key of projectKeys) {
+    const group = index.projects.find((p) => p.key === key)?.group ?? false;
+    const rows = index.artifacts.filter((a) => a.project === key && (a.kind === 'CODEMAP' || group)).sort((a, b) => compareStrings(a.kind, b.kind));
+    for (const a of rows) {
+      const row: QueryArtifact = { n: first + out.length + 1, project: key, kind: a.kind, path: a.path, exists: a.exists };
+      if (a.exists && a.mtime) {
+        const threshold = a.kind === 'CODEMAP' ? index.staleness.codemap : index.staleness.stitch;
+        const s = staleness(a.mtime, today, threshold, '');
+        row.ageDays = s.ageDays;
+        row.stale = s.stale;
+      }
+      out.push(row);
+    }
+  }
+  return out;
+}
+
+/** Pending ideas naming the project, newest first; date from frontmatter, else the file-name prefix (done by the index). */
+function ideasFor(index: KbIndex, key: string, today: string): QueryIdea[] {
+  return index.ideas
+    .filter((i) => i.projects.some((p) => p.toLowerCase() === key))
+    .map((i): QueryIdea => {
+      const s = i.date ? staleness(i.date, today, index.staleness.ideas, '') : undefined;
+      return {
+        project: key,
+        date: i.date ?? 'undated',
+        ageDays: s?.ageDays ?? 0,
+        type: i.type,
+        description: i.description,
+        stale: s?.stale ?? false,
+        path: i.path,
+      };
+    })
+    .sort((a, b) => compareStrings(dated(b), dated(a)) || compareStrings(a.path, b.path));
+}
+
+/** Undated ideas sort last in the newest-first order. */
+function dated(idea: QueryIdea): string {
+  return idea.date === 'undated' ? '' : idea.date;
+}

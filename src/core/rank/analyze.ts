@@ -1,0 +1,52 @@
+import { stemmer } from 'stemmer';
+
+/**
+ * English function words and the verbs people wrap a task in ("we need to implement …"). They carry no
+ * topic, so matching them only adds noise; idf would shrink them but not to zero on a small folder.
+ */
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  (
+    'a about above after again against all also am an and any are as at be because been before being below between both but by ' +
+    'can could did do does doing done down during each either else etc even ever every few for from further get gets got had has have having ' +
+    'he her here hers him his how i if in into is it its itself just let lets like may me might more most much must my no nor not now of off ' +
+    'often on once one only or other our ours out over own per rather same shall she should so some such than that the their theirs them then ' +
+    'there these they this those through to too under until up upon us use used uses using very via was way we were what when where which ' +
+    'while who whom whose why will with within without would yet you your yours ' +
+    // task wrappers: how people phrase a request rather than what it is about
+    'add build create design want need needs make makes making new instead already thing things something someone somebody keep kind lot lots ' +
+    'really still try trying work working works dont doesnt isnt cant wont'
+  ).split(' '),
+);
+
+// Runs of letters or digits; `'` inside a word is dropped first so "don't" stays one token.
+const WORD = /[\p{L}\p{N}]+/gu;
+// A lower→upper case change inside an identifier (runCancellation → run Cancellation).
+const CAMEL = /(\p{Ll})(\p{Lu})/gu;
+
+// Porter stemming is the analyser's main cost and words repeat: remember each word's stem.
+const STEMS = new Map<string, string>();
+const STEM_CACHE = 200_000;
+
+/** Words of `text` as the ranker compares them: split, lower-cased, stop-words dropped, Porter-stemmed. */
+export function analyze(text: string): string[] {
+  const out: string[] = [];
+  const prepared = text.replace(CAMEL, '$1 $2').replace(/['’]/g, '').normalize('NFKD').replace(/\p{M}/gu, '');
+  for (const m of prepared.matchAll(WORD)) {
+    const word = m[0].toLowerCase();
+    if (word.length < 2 || STOPWORDS.has(word) || /^\d+$/.test(word)) continue;
+    let stem = STEMS.get(word);
+    if (stem === undefined) {
+      stem = stemmer(word);
+      if (STEMS.size < STEM_CACHE) STEMS.set(word, stem);
+    }
+    out.push(stem);
+  }
+  return out;
+}
+
+/** Adjacent word pairs (after stop-words are dropped), the unit of the phrase field. */
+export function bigrams(terms: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 1; i < terms.length; i++) out.push(`${terms[i - 1]} ${terms[i]}`);
+  return out;
+}

@@ -1,0 +1,55 @@
+import { SEARCH_USAGE, type SearchRequest } from './searchResult.js';
+
+/**
+ * Seed 003 Phase 0 argument rules, plus the CLI's own `--kb DIR` and `--json`:
+ *
+ *   args     = { flag | keyword-word } ;
+ *   flag     = ( "--tag" | "--category" | "--kb" ) , ( " " value | "=" value ) | "--json" ;
+ *   keyword  = keyword-word , { " " , keyword-word } ;   (* the words not taken by flags, joined by one space *)
+ *
+ * A flag given twice, an unknown flag, a flag without a value, or nothing to search for is a usage error.
+ * Values are kept as typed: matching is case-insensitive and literal (runSearch).
+ */
+export type ParsedSearchArgs = { ok: true; request: SearchRequest; kb?: string | undefined; json: boolean } | { ok: false; usage: string };
+
+const VALUE_FLAGS = new Set(['--tag', '--category', '--kb']);
+const FLAG = /^(--[^=]+)(?:=([\s\S]*))?$/; // `--name`, then optionally `=` and an inline value
+
+export function parseSearchArgs(args: string[]): ParsedSearchArgs {
+  const fail = { ok: false, usage: SEARCH_USAGE } as const;
+  const seen = new Map<string, string>();
+  const words: string[] = [];
+  let json = false;
+  let rest = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (rest || !arg.startsWith('-') || arg === '-') {
+      words.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      rest = true;
+      continue;
+    }
+    const m = FLAG.exec(arg);
+    if (!m) return fail;
+    const [, name, inline] = m;
+    if (name === '--json' && inline === undefined) {
+      if (json) return fail;
+      json = true;
+      continue;
+    }
+    if (!VALUE_FLAGS.has(name!) || seen.has(name!)) return fail;
+    const value = inline ?? args[++i];
+    if (value === undefined || value.trim() === '' || (inline === undefined && value.startsWith('--'))) return fail;
+    seen.set(name!, value.trim());
+  }
+  const keyword = words.join(' ').trim();
+  const request: SearchRequest = {
+    ...(seen.has('--tag') ? { tag: seen.get('--tag') } : {}),
+    ...(seen.has('--category') ? { category: seen.get('--category') } : {}),
+    ...(keyword ? { keyword } : {}),
+  };
+  if (request.tag === undefined && request.category === undefined && request.keyword === undefined) return fail;
+  return { ok: true, request, ...(seen.has('--kb') ? { kb: seen.get('--kb') } : {}), json };
+}

@@ -1,0 +1,74 @@
+import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
+import { renderCategoriesTxt, renderTagsTxt } from '../render/renderIndexMd.js';
+import { compareStrings } from '../util/compare.js';
+import { CONTENT_CAP, TITLE_CAP, type SearchRequest, type SearchResult } from './searchResult.js';
+
+/**
+ * Seed 003 Phases 1–3 over the index: validate facets against kb-tags / kb-categories, filter the search
+ * scope by facets (AND), then the two-tier keyword search. Fixed-string, case-insensitive throughout.
+ * `bodies` holds each note's text after its frontmatter, by path (indexKnowledgeFolder's `bodies`).
+ */
+export function runSearch(index: KbIndex, request: SearchRequest, bodies: ReadonlyMap<string, string>): SearchResult {
+  const result: SearchResult = { request: { ...request }, titleMatches: [], contentMatches: [], total: 0, shown: 0 };
+  const tag = request.tag?.toLowerCase();
+  const category = request.category?.toLowerCase();
+  if (tag !== undefined && !vocabulary(renderTagsTxt(index)).has(tag)) return { ...result, invalid: 'kb-tags.txt' };
+  if (category !== undefined && !vocabulary(renderCategoriesTxt(index)).has(category)) return { ...result, invalid: 'kb-categories.txt' };
+
+  const pool = index.notes
+    .filter((n) => n.path.startsWith(index.searchScope))
+    .filter((n) => tag === undefined || n.tags.some((t) => t.toLowerCase() === tag))
+    .filter((n) => category === undefined || n.category?.toLowerCase() === category)
+    .sort((a, b) => compareStrings(a.path, b.path));
+
+  const keyword = request.keyword?.toLowerCase();
+  if (keyword === undefined) {
+    result.titleMatches = pool.map(titled);
+    result.total = result.shown = pool.length;
+    return result;
+  }
+
+  const inTitle = pool.filter((n) => n.title.toLowerCase().includes(keyword));
+  const inBody = new Map<string, { line: number; snippet: string }>();
+  for (const n of pool) {
+    const found = firstLine(bodies.get(n.path) ?? '', keyword);
+    if (found) inBody.set(n.path, found);
+  }
+  result.titleMatches = inTitle.slice(0, TITLE_CAP).map(titled);
+  const listed = new Set(result.titleMatches.map((m) => m.path));
+  result.contentMatches = pool
+    .filter((n) => inBody.has(n.path) && !listed.has(n.path))
+    .slice(0, CONTENT_CAP)
+    .map((n) => ({ ...titled(n), ...inBody.get(n.path)! }));
+  result.total = new Set([...inTitle.map((n) => n.path), ...inBody.keys()]).size;
+  result.shown = result.titleMatches.length + result.contentMatches.length;
+  return result;
+}
+
+function titled(n: NoteEntry): { path: string; title: string } {
+  return { path: n.path, title: n.title };
+}
+
+function vocabulary(txt: string): Set<string> {
+  return new Set(txt.split('\n').filter((l) => l !== ''));
+}
+
+const SNIPPET = 100;
+
+/** The first body line holding the keyword, 1-based, with a snippet cut around the match. */
+function firstLine(body: string, keyword: string): { line: number; snippet: string } | undefined {
+  const lines = body.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const text = lines[i]!.trim();
+    const at = text.toLowerCase().indexOf(keyword);
+    if (at < 0) continue;
+    if (text.length <= SNIPPET) return { line: i + 1, snippet: text };
+    // A window of about SNIPPET characters with the match near its start, widened to whole words.
+    let start = Math.max(0, Math.min(at - 30, text.length - SNIPPET));
+    let end = Math.min(text.length, start + SNIPPET);
+    if (start > 0) start = Math.min(at, text.lastIndexOf(' ', start) + 1);
+    if (end < text.length) end = Math.max(at + keyword.length, text.indexOf(' ', end) < 0 ? text.length : text.indexOf(' ', end));
+    return { line: i + 1, snippet: `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}` };
+  }
+  return undefined;
+}

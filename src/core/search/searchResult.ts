@@ -1,0 +1,26 @@
+/** What `kb search` was asked (seed 003 Phase 0); every part optional, at least one present. */
+export interface SearchRequest {
+  tag?: string | undefined;
+  category?: string | undefined;
+  keyword?: string | undefined;
+}
+
+/** The `kb search --json` shape (issue 3), plus what the text renderer needs to word its output. */
+export interface SearchResult {
+  request: SearchRequest;
+  /** Facet-only: every surviving note; with a keyword: tier 1 (cap 8). */
+  titleMatches: { path: string; title: string }[];
+  /** Tier 2 (cap 12): body matches not already listed; `line` counts from the first line after the frontmatter. */
+  contentMatches: { path: string; title: string; line: number; snippet: string }[];
+  /** Distinct notes that matched before the caps. */
+  total: number;
+  shown: number;
+  /** A facet value outside its vocabulary: the artifact that lists the valid ones. */
+  invalid?: 'kb-tags.txt' | 'kb-categories.txt';
+}
+
+export const SEARCH_USAGE = 'Usage: kb search [--tag VALUE] [--category VALUE] [KEYWORD]';
+
+/** Seed 003 Phase 3 caps. */
+export const TITLE_CAP = 8;
+export const CONTENT_CAP = 12;

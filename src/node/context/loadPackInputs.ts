@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { buildPackData, type PackData } from '../../core/context/buildPackData.js';
+import { KB_INDEX_VERSION, type KbIndex } from '../../core/index/kbIndexSchema.js';
+import { indexKnowledgeFolder } from '../indexKnowledgeFolder.js';
+
+export interface PackInputs {
+  index: KbIndex;
+  data: PackData;
+  /** Why the pack will be empty (no knowledge folder), when it will. */
+  warnings: string[];
+}
+
+/** The CLI's path to a pack: index the folder, then build the pack data the island fetches too. */
+export function loadPackInputs(kbDir: string): PackInputs {
+  if (!existsSync(kbDir)) {
+    const index = emptyIndex();
+    return { index, data: buildPackData(index, new Map()), warnings: [`No knowledge folder at ${kbDir}; the pack is empty.`] };
+  }
+  const result = indexKnowledgeFolder(kbDir);
+  return { index: result.index, data: buildPackData(result.index, result.bodies), warnings: [] };
+}
+
+function emptyIndex(): KbIndex {
+  return {
+    version: KB_INDEX_VERSION,
+    title: 'Knowledge base',
+    layout: 'flat',
+    sharing: false,
+    staleness: { ideas: 7, codemap: 14, stitch: 30 },
+    searchScope: '',
+    knownTags: [],
+    otherTags: [],
+    aliases: {},
+    projects: [],
+    notes: [],
+    ideas: [],
+    ideasFolder: false,
+    legacyIdeasBacklog: false,
+    artifacts: [],
+    buckets: {},
+    packs: [],
+    repos: [],
+  };
+}
