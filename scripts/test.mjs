@@ -2,7 +2,7 @@
 // `npm test`: every test runner, one after the other, then one closing line "N passed, N failed".
 // Unit tests (vitest) run against the sources; browser tests (Playwright) run against a fresh build.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 
 const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
 mkdirSync('reports', { recursive: true });
@@ -10,8 +10,8 @@ let passed = 0;
 let failed = 0;
 let broken = false;
 
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
+function run(cmd, args, extraEnv = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
   return r.status ?? 1;
 }
 
@@ -32,14 +32,29 @@ if (unit) {
 }
 if (!unit || (unitStatus !== 0 && unit.numFailedTests === 0)) broken = true;
 
-// 2. Browser tests against the built site, when there are any.
+// 2. Browser tests against the built sites, when there are any. Three builds (see playwright.config.ts):
+//    dist/ (the sample folder), .kb-build/sites/wiki/ (the same under the base path /wiki/) and, when
+//    tests/fixtures/hostile-xss/ exists, .kb-build/sites/xss/ (KB_E2E_XSS_DIR) for tests/e2e/xss.spec.ts.
+//    KB_TODAY pins the build's date to the one the browser tests set in the browser. The /wiki/ build
+//    indexes its search in shards of 20 pages (KB_SEARCH_SHARD_PAGES), so merged search is tested too.
 const e2e = existsSync('tests/e2e') && readdirSync('tests/e2e', { recursive: true }).some((f) => String(f).endsWith('.spec.ts'));
 if (e2e && !process.env.KB_SKIP_E2E) {
-  const buildStatus = run('npm', ['run', 'build']);
-  if (buildStatus !== 0) {
+  const today = ['--today', '2026-10-15'];
+  const builds = [
+    ['npm', ['run', 'build', '--', ...today]],
+    ['npm', ['run', 'build', '--', ...today, '--base', '/wiki/', '--out', '.kb-build/sites/wiki'], { KB_SEARCH_SHARD_PAGES: '20' }],
+  ];
+  if (existsSync('tests/fixtures/hostile-xss')) {
+    env.KB_E2E_XSS_DIR = '.kb-build/sites/xss';
+    builds.push(['npm', ['run', 'build', '--', ...today, '--kb', 'tests/fixtures/hostile-xss', '--out', env.KB_E2E_XSS_DIR]]);
+  }
+  const buildFailures = builds.filter(([cmd, args, extraEnv]) => run(cmd, args, extraEnv) !== 0).length;
+  if (buildFailures) {
     broken = true;
-    failed += 1;
-  } else {
+    failed += buildFailures;
+  }
+  if (buildFailures === 0 || existsSync('dist/index.html')) {
+    rmSync('reports/playwright.json', { force: true }); // never count a previous run's report
     const status = run('npx', ['playwright', 'test']);
     const report = readJson('reports/playwright.json');
     if (report) {

@@ -5,12 +5,15 @@ import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { buildContextPack, fullCap, type PackTuning } from '../../src/core/context/buildContextPack.js';
 import { DEFAULT_SELECT } from '../../src/core/context/selectEntries.js';
-import { DEFAULT_RANK_OPTIONS, rankNotes, type RankOptions } from '../../src/core/rank/rankNotes.js';
+import { DEFAULT_RANK_OPTIONS, rankNotes, type RankOptions, type TermScorer } from '../../src/core/rank/rankNotes.js';
+import { linksOf, searchFields } from '../../src/core/context/buildPackData.js';
 import { countTokens } from '../../src/core/tokens/countTokens.js';
 import { loadPackInputs, type PackInputs } from '../../src/node/context/loadPackInputs.js';
+import { miniSearchRanker, MINISEARCH_DEFAULT } from './miniSearchRanker.js';
 import { recallOf, type LabelledTask } from './recall.js';
 
-const USAGE = 'Usage: npm run eval:packs -- --kb DIR --set TASKS.json [--max-tokens N] [--json] [--ablate] [--quiet]';
+const USAGE =
+  'Usage: npm run eval:packs -- --kb DIR --set TASKS.json [--max-tokens N] [--ranker bm25f|minisearch|minisearch-flat] [--json] [--ablate] [--quiet]';
 
 const taskSet = z.array(
   z.object({
@@ -26,6 +29,8 @@ interface TaskResult {
   lexical: boolean;
   tokens: number;
   overBudget: boolean;
+  /** The pack's own `tokens` differs from the tokenizer's count of its Markdown. */
+  miscounted: boolean;
   ms: number;
   cited: number;
   found: string[];
@@ -45,6 +50,7 @@ export async function main(argv: string[]): Promise<number> {
       json: { type: 'boolean' },
       ablate: { type: 'boolean' },
       quiet: { type: 'boolean' },
+      ranker: { type: 'string', default: 'bm25f' },
     },
   });
   if (!values.kb || !values.set) {
@@ -54,7 +60,13 @@ export async function main(argv: string[]): Promise<number> {
   const maxTokens = Number(values['max-tokens'] ?? 6000);
   const tasks: LabelledTask[] = taskSet.parse(JSON.parse(readFileSync(resolve(values.set), 'utf8')));
   const t0 = performance.now();
-  const inputs = loadPackInputs(resolve(values.kb));
+  const loaded = loadPackInputs(resolve(values.kb));
+  const score = rankerOf(values.ranker, loaded);
+  if (score === null) {
+    console.error(`Unknown --ranker ${values.ranker}\n${USAGE}`);
+    return 2;
+  }
+  const inputs: EvalInputs = { ...loaded, score };
   const loadMs = performance.now() - t0;
 
   const results = tasks.map((t) => runTask(inputs, t, maxTokens));
@@ -88,12 +100,23 @@ export async function main(argv: string[]): Promise<number> {
       }
     }
   }
-  return summary.budgetViolations > 0 ? 1 : 0;
+  return summary.budgetViolations > 0 || summary.miscounted > 0 ? 1 : 0;
 }
 
-function runTask(inputs: PackInputs, t: LabelledTask, maxTokens: number, tuning?: Partial<PackTuning>): TaskResult {
+/** The pack inputs and the ranker under test (undefined: the pack data's own BM25F). */
+type EvalInputs = PackInputs & { score: TermScorer | undefined };
+
+/** `--ranker`: the scorer that replaces the pack data's BM25F; null for an unknown name. */
+function rankerOf(name: string | undefined, inputs: PackInputs): TermScorer | undefined | null {
+  if (name === 'bm25f') return undefined;
+  if (name !== 'minisearch' && name !== 'minisearch-flat') return null;
+  const fields = searchFields(inputs.index, inputs.bodies);
+  return miniSearchRanker(fields, name === 'minisearch' ? MINISEARCH_DEFAULT : { noCoordination: true, bm25: { k: 1.2, b: 0.7, d: 0 } }).score;
+}
+
+function runTask(inputs: EvalInputs, t: LabelledTask, maxTokens: number, tuning?: Partial<PackTuning>): TaskResult {
   const start = performance.now();
-  const pack = buildContextPack(inputs.index, inputs.data, { task: t.task, maxTokens }, [], tuning);
+  const pack = buildContextPack(inputs.index, inputs.data, { task: t.task, maxTokens }, [], { score: inputs.score, ...tuning });
   const ms = performance.now() - start;
   const cited = pack.citations.map((c) => c.path);
   const citedSet = new Set(cited);
@@ -106,6 +129,7 @@ function runTask(inputs: PackInputs, t: LabelledTask, maxTokens: number, tuning?
     lexical: t.lexical,
     tokens: countTokens(pack.contextPackMarkdown),
     overBudget: countTokens(pack.contextPackMarkdown) > pack.maxTokens,
+    miscounted: countTokens(pack.contextPackMarkdown) !== pack.tokens,
     ms,
     cited: cited.length,
     found: t.relevant.filter((r) => citedSet.has(r.path)).map((r) => r.path),
@@ -114,8 +138,12 @@ function runTask(inputs: PackInputs, t: LabelledTask, maxTokens: number, tuning?
   };
 }
 
-function rankingOf(inputs: PackInputs, task: string, rank?: RankOptions): string[] {
-  const ranked = rankNotes(inputs.data.search, { task, allowed: () => true, factor: () => 1, links: inputs.data.links }, rank ?? DEFAULT_RANK_OPTIONS);
+function rankingOf(inputs: EvalInputs, task: string, rank?: RankOptions): string[] {
+  const ranked = rankNotes(
+    inputs.data.search,
+    { task, allowed: () => true, factor: () => 1, links: linksOf(inputs.data), score: inputs.score },
+    rank ?? DEFAULT_RANK_OPTIONS,
+  );
   return ranked.map((r) => inputs.index.notes[r.i]!.path);
 }
 
@@ -124,7 +152,7 @@ function rankOf(order: string[], path: string): number | null {
   return k < 0 ? null : k + 1;
 }
 
-function summarise(tasks: LabelledTask[], results: TaskResult[], maxTokens: number, loadMs: number, inputs: PackInputs) {
+function summarise(tasks: LabelledTask[], results: TaskResult[], maxTokens: number, loadMs: number, inputs: EvalInputs) {
   const found = new Map(results.map((r) => [r.id, new Set(r.found)]));
   const ms = results.map((r) => r.ms).sort((a, b) => a - b);
   return {
@@ -133,6 +161,7 @@ function summarise(tasks: LabelledTask[], results: TaskResult[], maxTokens: numb
     notes: inputs.index.notes.length,
     ...recallOf(tasks, (id) => found.get(id)!),
     budgetViolations: results.filter((r) => r.overBudget).length,
+    miscounted: results.filter((r) => r.miscounted).length,
     meanTokens: results.reduce((s, r) => s + r.tokens, 0) / Math.max(1, results.length),
     meanCited: results.reduce((s, r) => s + r.cited, 0) / Math.max(1, results.length),
     latencyMs: { load: loadMs, mean: ms.reduce((s, x) => s + x, 0) / Math.max(1, ms.length), max: ms[ms.length - 1] ?? 0 },
@@ -140,7 +169,7 @@ function summarise(tasks: LabelledTask[], results: TaskResult[], maxTokens: numb
 }
 
 /** The issue's reference: BM25 only (no pairs, feedback or links), whole notes packed greedily; and its top 10. */
-function wholeNoteBaseline(inputs: PackInputs, tasks: LabelledTask[], maxTokens: number) {
+function wholeNoteBaseline(inputs: EvalInputs, tasks: LabelledTask[], maxTokens: number) {
   const plain: RankOptions = { ...DEFAULT_RANK_OPTIONS, phrases: false, feedbackDocs: 0, linkWeight: 0 };
   const packed = new Map<string, Set<string>>();
   const top10 = new Map<string, Set<string>>();
@@ -162,12 +191,12 @@ function wholeNoteBaseline(inputs: PackInputs, tasks: LabelledTask[], maxTokens:
 }
 
 /** How good the order is, independent of how many notes the budget holds: recall of the top k. */
-function rankingRecallAt(inputs: PackInputs, tasks: LabelledTask[], ks: number[]) {
+function rankingRecallAt(inputs: EvalInputs, tasks: LabelledTask[], ks: number[]) {
   const orders = new Map(tasks.map((t) => [t.id, rankingOf(inputs, t.task)]));
   return ks.map((k) => ({ k, ...recallOf(tasks, (id) => new Set(orders.get(id)!.slice(0, k))) }));
 }
 
-function ablate(inputs: PackInputs, tasks: LabelledTask[], maxTokens: number) {
+function ablate(inputs: EvalInputs, tasks: LabelledTask[], maxTokens: number) {
   const select = { ...DEFAULT_SELECT, fullSlots: Math.max(1, Math.min(6, Math.round(maxTokens / 2000))), fullCap: fullCap(maxTokens) };
   const R = DEFAULT_RANK_OPTIONS;
   const variants: { lever: string; tuning: Partial<PackTuning> }[] = [
@@ -205,7 +234,7 @@ function formatSummary(s: ReturnType<typeof summarise>, b: ReturnType<typeof who
     `  recall (grade-2 labels)    ${f(s.grade2)}`,
     `  recall (paraphrased tasks) ${f(s.paraphrased)}`,
     `  recall (lexical tasks)     ${f(s.lexical)}`,
-    `  budget violations          ${s.budgetViolations}`,
+    `  budget violations          ${s.budgetViolations} (packs whose own token count is off: ${s.miscounted})`,
     `  mean tokens used           ${Math.round(s.meanTokens)} (${((100 * s.meanTokens) / s.maxTokens).toFixed(1)}% of the budget); mean notes cited ${s.meanCited.toFixed(1)}`,
     `  latency                    load ${s.latencyMs.load.toFixed(0)} ms; per pack mean ${s.latencyMs.mean.toFixed(1)} ms, max ${s.latencyMs.max.toFixed(1)} ms`,
     `Reference, BM25 whole notes greedily packed: recall ${f(b.wholeNotes.recall)} (paraphrased ${f(b.wholeNotes.paraphrased)}); its top 10: ${f(b.top10.recall)} (${f(b.top10.paraphrased)})`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clip, extractExcerpt, plainLinks } from '../../src/core/context/extractExcerpt.js';
+import { renderEntry } from '../../src/core/context/renderEntry.js';
 
 const note = (description: string, title = 'A note') => ({ title, description, headings: [] });
 
@@ -59,3 +60,36 @@ describe.each([
 });
 
 it('plainLinks keeps the words of a wikilink', () => expect(plainLinks('see [[a#b|label]] and [[target#x]]')).toBe('see label and target'));
+
+describe.each([
+  { rule: 'an open code span', text: 'Claims use `SELECT ... FOR UPDATE SKIP LOCKED` so two workers never take a row.', max: 30, out: 'Claims use …' },
+  { rule: 'an open bold run', text: 'Keep it short. **Derive keys from something stable we own** and never from the clock.', max: 40, out: 'Keep it short. …' },
+  { rule: 'an open code fence', text: 'Format:\n\n```\nbase64url(payload) + "." + signature\n```', max: 30, out: 'Format: …' },
+])('clip closes what it cut open: $rule', ({ text, max, out }) => {
+  it('cuts before the span', () => expect(clip(text, max)).toBe(out));
+});
+
+describe('entries', () => {
+  const note = {
+    path: 'a/retries.md',
+    title: 'Retries',
+    status: 'active',
+    tokens: 900,
+    description: '',
+  } as unknown as Parameters<typeof renderEntry>[0];
+  it('puts a section label on its own line when the section opens with a list or code', () => {
+    const e = {
+      lead: 'Lead.',
+      detail: [
+        { heading: 'Rules', text: '- one\n- two' },
+        { heading: 'Why', text: 'Because.' },
+      ],
+      rest: [],
+    };
+    expect(renderEntry(note, e, { kind: 'full', detail: 2 })).toContain('**Rules**\n\n- one\n- two\n\n**Why** — Because.');
+  });
+  it('flattens a list lead into one line of prose for a one-line entry', () => {
+    const e = { lead: '- Networks fail.\n- Use a key.\n\n```\ncode\n```', detail: [], rest: [] };
+    expect(renderEntry(note, e, { kind: 'brief' })).toBe('- **Retries** (`a/retries.md`) — Networks fail. Use a key.');
+  });
+});

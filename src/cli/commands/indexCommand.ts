@@ -20,7 +20,7 @@ export function run(argv: string[], io: Io): number {
   );
   const result = indexKnowledgeFolder(kbDirFrom(values.kb, io), { allowSecrets: allowSecretsFrom(values['allow-secrets'], io.env) });
   const errors = result.issues.filter((i) => i.severity === 'error');
-  const outDir = resolve(io.cwd, values.out ?? 'dist');
+  const outDir = resolve(io.cwd, values.out ?? 'kb-out');
   const written = errors.length ? [] : writeIndexOutputs(outDir, result.index);
   if (values.json) {
     io.out(JSON.stringify({ counts: result.counts, issues: result.issues, files: result.report, written }, null, 2));

@@ -50,3 +50,24 @@ export function bucketOf(note: Pick<NoteEntry, 'path' | 'type'>, overrides: Read
   }
   return 'notes';
 }
+
+const MEMO = new WeakMap<readonly NoteEntry[], { overrides: Readonly<Record<string, string>>; buckets: Bucket[] }>();
+
+/** Every note's bucket, in index order; computed once per index (packs ask for it on every request). */
+export function bucketsOf(index: { notes: readonly NoteEntry[]; buckets: Readonly<Record<string, string>> }): readonly Bucket[] {
+  const memo = MEMO.get(index.notes);
+  if (memo && memo.overrides === index.buckets) return memo.buckets;
+  const buckets = index.notes.map((n) => bucketOf(n, index.buckets));
+  MEMO.set(index.notes, { overrides: index.buckets, buckets });
+  return buckets;
+}
+
+const FILED = new WeakMap<readonly Bucket[], ReadonlySet<Bucket>>();
+
+/** The buckets at least one note of the index is in. */
+export function filedBuckets(index: { notes: readonly NoteEntry[]; buckets: Readonly<Record<string, string>> }): ReadonlySet<Bucket> {
+  const buckets = bucketsOf(index);
+  let filed = FILED.get(buckets);
+  if (!filed) FILED.set(buckets, (filed = new Set(buckets)));
+  return filed;
+}

@@ -2,11 +2,11 @@ import type { RepoDigest } from '../discover/repoDigest.js';
 import type { KbIndex } from '../index/kbIndexSchema.js';
 import { rankNotes, type RankOptions, DEFAULT_RANK_OPTIONS, type TermScorer } from '../rank/rankNotes.js';
 import { countTokens } from '../tokens/countTokens.js';
-import { BUCKETS, bucketOf, DEFAULT_INCLUDE, type Bucket, type TypedBucket } from './bucketOf.js';
-import { PACK_DATA_VERSION, type PackData } from './buildPackData.js';
+import { BUCKETS, bucketsOf, DEFAULT_INCLUDE, filedBuckets, type Bucket, type TypedBucket } from './bucketOf.js';
+import { excerptOf, linksOf, PACK_DATA_VERSION, type PackData } from './buildPackData.js';
 import { clip } from './extractExcerpt.js';
 import { DEFAULT_MAX_TOKENS, MAX_TOKENS_CAP, MIN_TOKENS, type ContextPack, type PackRequest } from './packTypes.js';
-import { renderContextPack, type PackModel } from './renderContextPack.js';
+import { countPackTokens, renderContextPack, type PackModel } from './renderContextPack.js';
 import { repoContext } from './repoContext.js';
 import { scopeNotes } from './scopeNotes.js';
 import { briefEntry, DEFAULT_SELECT, selectEntries, type Chosen, type SelectOptions } from './selectEntries.js';
@@ -61,7 +61,8 @@ export function buildContextPack(
   // Included typed buckets, then untyped notes (always searched), then Pitfalls (always a section).
   const sectionOrder: Bucket[] = [...include.filter((b) => b !== 'pitfalls'), 'notes', 'pitfalls'];
 
-  const buckets = index.notes.map((n) => bucketOf(n, index.buckets));
+  const buckets = bucketsOf(index);
+  const select = tuning?.select ?? { ...DEFAULT_SELECT, fullSlots: Math.max(1, Math.min(6, Math.round(maxTokens / 2000))), fullCap: fullCap(maxTokens) };
   const scope = scopeNotes(index, request.task, request);
   warnings.push(...scope.warnings);
   const ranked = rankNotes(
@@ -71,7 +72,8 @@ export function buildContextPack(
       extraTerms: scope.extraTerms,
       allowed: (i) => scope.allowed(i) && sectionOrder.includes(buckets[i]!),
       factor: scope.factor,
-      links: data.links,
+      links: linksOf(data),
+      floor: select.floor,
       score: tuning?.score,
     },
     tuning?.rank ?? DEFAULT_RANK_OPTIONS,
@@ -93,8 +95,8 @@ export function buildContextPack(
         const mine = chosen.filter((c) => c.bucket === b).sort((x, y) => y.score - x.score || x.i - y.i);
         return {
           title: TITLES[b],
-          full: mine.filter((c) => c.form.kind === 'full').map((c) => c.text),
-          brief: mine.filter((c) => c.form.kind === 'brief').map((c) => c.text),
+          full: mine.filter((c) => c.form.kind === 'full'),
+          brief: mine.filter((c) => c.form.kind === 'brief'),
           empty: 'None found.',
         };
       }),
@@ -102,44 +104,36 @@ export function buildContextPack(
     openQuestions: openQuestions(index, chosen, include, repo.openQuestions, chosen.filter(isRelevant).length),
   });
 
-  const skeleton = countTokens(renderContextPack(model([], warnings))) + SUMMARY_RESERVE;
-  const select = tuning?.select ?? { ...DEFAULT_SELECT, fullSlots: Math.max(1, Math.min(6, Math.round(maxTokens / 2000))), fullCap: fullCap(maxTokens) };
+  const skeleton = countPackTokens(model([], warnings), countCached) + SUMMARY_RESERVE;
   const candidates = ranked.map((r) => ({ ...r, bucket: buckets[r.i]! }));
-  const termSets = new Map<number, Set<number>>();
-  const termsOf = (i: number) => {
-    if (!termSets.has(i)) termSets.set(i, new Set(data.search.docs[i]!.filter((_, k) => k % 2 === 0)));
-    return termSets.get(i)!;
-  };
-  const { chosen, truncated, left } = selectEntries(candidates, index.notes, data.excerpts, termsOf, { ...select, room: maxTokens - skeleton });
+  const { chosen, truncated, left } = selectEntries(candidates, index.notes, data, { ...select, room: maxTokens - skeleton });
 
   if (ranked.length === 0) warnings.push('No note matches this task.');
   else if (matched(chosen).length > 0 && matched(chosen).every((c) => index.notes[c.i]!.status === 'deprecated' || index.notes[c.i]!.status === 'superseded')) {
     warnings.push('Every matching note is deprecated or superseded; they are included, labelled. Check whether their advice still holds.');
   }
 
-  // The exact check: drop the lowest-ranked entry until the Markdown fits.
-  let markdown = renderContextPack(model(chosen, warnings));
-  let tokens = countTokens(markdown);
+  // The exact count (entries' counts from the pack data, the rest counted here): drop the lowest-ranked entry until it fits.
+  let tokens = countPackTokens(model(chosen, warnings), countCached);
   while (tokens > maxTokens && chosen.length > 0) {
     const worst = chosen.reduce((w, c, k) => (c.score < chosen[w]!.score ? k : w), 0);
     truncated.push({ path: index.notes[chosen[worst]!.i]!.path, reason: 'over the token budget' });
     chosen.splice(worst, 1);
-    markdown = renderContextPack(model(chosen, warnings));
-    tokens = countTokens(markdown);
+    tokens = countPackTokens(model(chosen, warnings), countCached);
   }
 
-  // Estimates round up; give the best left-out notes a last chance against the exact count.
+  // The selection's estimate leaves slack (section headings, the summary reserve): give the best left-out notes a last chance.
   for (const c of left.slice(0, REFILL_TRIES)) {
     if (maxTokens - tokens < 12) break;
-    const entry = briefEntry(c, index.notes[c.i]!, data.excerpts[c.i]!);
-    const tryMarkdown = renderContextPack(model([...chosen, entry], warnings));
-    const tryTokens = countTokens(tryMarkdown);
+    const entry = briefEntry(c, index.notes[c.i]!, excerptOf(index.notes[c.i]!, data.excerpts[c.i]!), data.entryTokens[c.i]!);
+    const tryTokens = countPackTokens(model([...chosen, entry], warnings), countCached);
     if (tryTokens > maxTokens) continue;
     chosen.push(entry);
-    [markdown, tokens] = [tryMarkdown, tryTokens];
+    tokens = tryTokens;
     const k = truncated.findIndex((t) => t.path === index.notes[c.i]!.path);
     if (k >= 0) truncated.splice(k, 1);
   }
+  const markdown = renderContextPack(model(chosen, warnings));
 
   const relevant = chosen.filter(isRelevant).length;
   const order = new Map(sectionOrder.map((b, k) => [b, k]));
@@ -171,6 +165,18 @@ function matched(chosen: readonly Chosen[]): readonly Chosen[] {
   return chosen.filter((c) => c.direct > 0);
 }
 
+// Headings, empty-section lines and summary lines repeat from pack to pack: remember their counts.
+const COUNTED = new Map<string, number>();
+function countCached(text: string): number {
+  if (text.length > 400) return countTokens(text);
+  let n = COUNTED.get(text);
+  if (n === undefined) {
+    if (COUNTED.size > 20_000) COUNTED.clear();
+    COUNTED.set(text, (n = countTokens(text)));
+  }
+  return n;
+}
+
 function fitTask(task: string, maxTokens: number): string {
   const limit = Math.floor(maxTokens / 4);
   const tokens = countTokens(task);
@@ -187,18 +193,35 @@ function summaryLines(chosen: readonly Chosen[], relevant: number, warnings: rea
     .join(', ');
   const full = chosen.filter((c) => c.form.kind === 'full').length;
   const lines = [
-    `Confidence: **${confidence}** — ${relevant} active note${relevant === 1 ? '' : 's'} match the task directly.`,
+    `Confidence: **${confidence}** — ${relevant} active note${relevant === 1 ? ' matches' : 's match'} the task directly.`,
     chosen.length === 0
       ? 'No notes are cited.'
-      : `${chosen.length} note${chosen.length === 1 ? '' : 's'} cited (${byBucket}), best first; ${full} with sections, the rest one line each. Open a cited path for the whole note.`,
+      : `${chosen.length} note${chosen.length === 1 ? '' : 's'} cited (${byBucket})${chosen.length > 1 ? ', best first' : ''}; ${formsLine(full, chosen.length)}. Open a cited path for the whole note.`,
   ];
   return [...lines, ...warnings.map((w) => `Warning: ${w}`)];
 }
 
+function listOf(words: readonly string[]): string {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
+
+function formsLine(full: number, all: number): string {
+  if (full === all) return all === 1 ? 'shown with sections' : 'all with sections';
+  if (full === 0) return 'one line each';
+  return `${full} with sections, the rest one line each`;
+}
+
 function openQuestions(index: KbIndex, chosen: readonly Chosen[], include: readonly TypedBucket[], fromRepo: readonly string[], relevant: number): string[] {
   const out: string[] = [];
+  const filed = filedBuckets(index);
+  // A bucket the knowledge base has no notes in at all is one remark about the folder, not one per bucket.
+  const unfiled = include.filter((b) => b !== 'pitfalls' && !filed.has(b));
+  if (unfiled.length > 0)
+    out.push(
+      `The knowledge base files no notes as ${listOf(unfiled.map((b) => TITLES[b].toLowerCase()))} (frontmatter \`type:\` or folder); map its folders with \`buckets:\` in kb.config.yaml.`,
+    );
   for (const b of include) {
-    if (b === 'pitfalls' || chosen.some((c) => c.bucket === b)) continue;
+    if (b === 'pitfalls' || !filed.has(b) || chosen.some((c) => c.bucket === b)) continue;
     out.push(
       b === 'decisions'
         ? 'No recorded decision covers this task: confirm the approach with the owners before committing to one.'

@@ -6,7 +6,6 @@ export type ExcerptKind = 'summary' | 'description' | 'sections' | 'first-paragr
 
 /** What a pack quotes from a note: a short lead, and for the top entries some whole sections after it. */
 export interface NoteExcerpt {
-  kind: ExcerptKind;
   lead: string;
   /** Sections after the lead, in note order, whole, within DETAIL_CHARS (the first one cut at a block). */
   detail: { heading?: string | undefined; text: string }[];
@@ -27,7 +26,7 @@ const CORE_HEADING =
 const NOT_PROSE = /^(-{3,}|\*{3,}|_{3,}|!\[[^\]]*\]\([^)]*\)|(relevant notes|topics|related|see also|links|sources?):?)$/i;
 
 /** Pick a note's lead by the issue's order, and the detail a top-ranked entry may add. Pure. */
-export function extractExcerpt(note: Pick<NoteEntry, 'title' | 'description' | 'headings'>, body: string): NoteExcerpt {
+export function extractExcerpt(note: Pick<NoteEntry, 'title' | 'description' | 'headings'>, body: string): NoteExcerpt & { kind: ExcerptKind } {
   const sections = splitSections(body).map((s) => ({ ...s, blocks: s.blocks.filter(isProse).map(plainLinks) }));
   const used = new Set<string>();
   const take = (s: Section, n: number) => {
@@ -105,5 +104,21 @@ export function clip(text: string, max: number): string {
   const head = text.slice(0, max);
   const cuts = [head.lastIndexOf('\n\n'), ...['. ', '! ', '? ', '.\n'].map((p) => head.lastIndexOf(p) + 1)].filter((i) => i > max * 0.4);
   const at = cuts.length ? Math.max(...cuts) : head.lastIndexOf(' ');
-  return `${head.slice(0, at > 0 ? at : max).trimEnd()} …`;
+  const cut = head.slice(0, at > 0 ? at : max).trimEnd();
+  const closed = closeSpans(cut);
+  if (closed === cut) return `${cut} …`;
+  // A span had to go: end at the last line or sentence before it rather than mid-phrase.
+  const end = Math.max(closed.lastIndexOf('\n'), closed.lastIndexOf('. ') + 1);
+  return `${(end > max * 0.4 ? closed.slice(0, end) : closed).trimEnd()} …`;
+}
+
+/** Cut text back to before a code fence, code span or bold run it opened but did not close, so the cut renders. */
+function closeSpans(text: string): string {
+  let out = text;
+  const fences = [...out.matchAll(/^\s{0,3}(```|~~~)/gm)];
+  if (fences.length % 2 === 1) out = out.slice(0, fences[fences.length - 1]!.index).trimEnd();
+  const spans = out.replace(/```|~~~/g, '');
+  if ((spans.match(/`/g) ?? []).length % 2 === 1) out = out.slice(0, out.lastIndexOf('`')).trimEnd();
+  if ((out.match(/\*\*/g) ?? []).length % 2 === 1) out = out.slice(0, out.lastIndexOf('**')).trimEnd();
+  return out;
 }

@@ -55,6 +55,7 @@ export interface ContextPack {
   confidence: 'low' | 'medium' | 'high';
   contextPackMarkdown: string;
   citations: PackCitation[];
+  /** Notes cut or left out, with why; once the budget is full only the 20 best-ranked of the rest are named. */
   truncated: { path: string; reason: string }[];
   warnings: string[];
 }

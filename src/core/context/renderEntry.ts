@@ -1,5 +1,4 @@
 import type { NoteEntry } from '../index/kbIndexSchema.js';
-import { countTokens } from '../tokens/countTokens.js';
 import { clip, type NoteExcerpt } from './extractExcerpt.js';
 
 /** How much of a note an entry shows: a lead plus `detail` whole sections, or a one-line brief. */
@@ -25,24 +24,61 @@ function citation(note: Pick<NoteEntry, 'path' | 'title'>): string {
   return stem === note.title ? `\`${note.path}\`` : `**${note.title}** (\`${note.path}\`)`;
 }
 
-/** One note as a pack shows it. Full entries end with what was cut, at a heading boundary. */
-export function renderEntry(note: NoteEntry, excerpt: NoteExcerpt, form: EntryForm): string {
+/**
+ * One note as a pack shows it, as blocks joined by a blank line. Full entries end with what was cut,
+ * at a heading boundary. No tokenizer here: buildPackData counts each form once (`entryTokens`).
+ */
+export function entryBlocks(note: NoteEntry, excerpt: NoteExcerpt, form: EntryForm): string[] {
   const label = statusLabel(note);
+  const lead = excerpt.lead.trim();
   if (form.kind === 'brief') {
-    const lead = clip(excerpt.lead.replace(/\s*\n\s*/g, ' '), BRIEF_CHARS);
-    return `- ${citation(note)}${label}${lead ? ` — ${lead}` : ''}`;
+    const line = clip(oneLine(lead), BRIEF_CHARS);
+    return [`- ${citation(note)}${label}${line ? ` — ${line}` : ''}`];
   }
-  const shown = excerpt.detail.slice(0, form.detail);
-  const parts = [`### ${note.title}${label}`, `Source: \`${note.path}\``];
-  if (excerpt.lead) parts.push(excerpt.lead);
-  for (const d of shown) parts.push(d.heading ? `**${d.heading}** — ${d.text}` : d.text);
-  const text = parts.join('\n\n');
+  const blocks = [`### ${note.title}${label}`, `Source: \`${note.path}\``];
+  if (lead) blocks.push(lead);
+  for (const d of excerpt.detail.slice(0, form.detail)) {
+    const text = d.text.trim();
+    // A section that opens with a list, code or quote keeps its label on a line of its own.
+    if (!d.heading) blocks.push(text);
+    else if (BLOCK_START.test(text)) blocks.push(`**${d.heading}**`, text);
+    else blocks.push(`**${d.heading}** — ${text}`);
+  }
   const cut = [...excerpt.detail.slice(form.detail).map((d) => d.heading ?? 'opening text'), ...excerpt.rest];
-  const more = Math.max(0, note.tokens - countTokens(text));
   if (cut.length > 0) {
     const names = cut.slice(0, 4).map((h) => `“${h}”`);
     const others = cut.length > 4 ? ` and ${cut.length - 4} more` : '';
-    return `${text}\n\n_Cut at a heading boundary: ${names.join(', ')}${others} (≈${more} tokens in the full note)._`;
-  }
-  return more > 50 ? `${text}\n\n_Excerpt: the full note has ≈${more} more tokens._` : text;
+    blocks.push(`_Cut at a heading boundary: ${names.join(', ')}${others} (the full note has ${note.tokens} tokens)._`);
+  } else if (note.tokens > estimateTokens(blocks) + EXCERPT_SLACK) blocks.push(`_Excerpt: the full note has ${note.tokens} tokens._`);
+  return blocks;
+}
+
+/** One note as a pack shows it (`entryBlocks` joined). */
+export function renderEntry(note: NoteEntry, excerpt: NoteExcerpt, form: EntryForm): string {
+  return entryBlocks(note, excerpt, form).join('\n\n');
+}
+
+// Markdown that must start a line: a fence, list item, quote, table row or heading.
+const BLOCK_START = /^(```|~~~|[-*+]\s|\d+[.)]\s|>|\||#)/;
+
+/** A lead as one line of prose: code blocks dropped, list markers removed, lines joined. */
+function oneLine(lead: string): string {
+  let inFence = false;
+  const prose = lead.split('\n').filter((line) => {
+    if (/^\s{0,3}(```|~~~)/.test(line)) inFence = !inFence;
+    else if (!inFence) return true;
+    return false;
+  });
+  return prose
+    .map((line) => line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').trim())
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** Tokens shown beyond which an uncut entry still says it is an excerpt. */
+const EXCERPT_SLACK = 50;
+
+// A tokenizer-free estimate (about 4 characters a token), only to decide whether to say "excerpt".
+function estimateTokens(blocks: readonly string[]): number {
+  return Math.ceil(blocks.reduce((n, b) => n + b.length + 2, 0) / 4);
 }

@@ -12,8 +12,16 @@ export interface RepoContext {
   warnings: string[];
 }
 
+/** The alias of the registered repo at a project's code root (`projects.P.path` = `repos[].path`), if any. */
+export function projectRepo(index: Pick<KbIndex, 'projects' | 'repos'>, project: string | undefined): string | undefined {
+  const p = project ? index.projects.find((x) => x.key === project || x.name === project) : undefined;
+  const plain = (path: string) => path.replace(/^(\.\/)+|\/+$/g, '');
+  return p?.root === undefined ? undefined : index.repos.find((r) => plain(r.path) === plain(p.root!))?.alias;
+}
+
 /**
- * Repo/Project Context and Files to Inspect. Codebases are named by `--repo`, by `@context <alias>` and
+ * Repo/Project Context and Files to Inspect. Codebases are named by `--repo` (else the project's
+ * registered code root), by `@context <alias>` and
  * by path literals in the task; each must have a digest (registered repos, or a path the node side read
  * under the discovery security rules). At most 3, each with discovery's per-path budget.
  */
@@ -48,10 +56,11 @@ export function repoContext(
   const add = (name: string, digest: RepoDigest | undefined) => {
     if (!named.some((n) => n.name === name || (digest && n.digest === digest))) named.push({ name, digest });
   };
-  if (request.repo)
+  const repo = request.repo ?? projectRepo(index, request.project);
+  if (repo)
     add(
-      request.repo,
-      digests.find((d) => d.alias === request.repo),
+      repo,
+      digests.find((d) => d.alias === repo),
     );
   for (const a of triggers.aliases)
     add(

@@ -44,7 +44,9 @@ export function scopeNotes(index: KbIndex, task: string, request: { repo?: strin
   const hintText = task.toLowerCase().replace(/-/g, '');
 
   const notes = index.notes;
+  const filtered = Boolean((projectTags && projectKey) || repo);
   const allowed = notes.map((n) => {
+    if (!filtered) return true;
     if (projectTags && projectKey) {
       const mine = n.project === projectKey || n.tags.some((t) => projectTags!.has(t));
       const elsewhere =
@@ -54,12 +56,22 @@ export function scopeNotes(index: KbIndex, task: string, request: { repo?: strin
     if (repo && n.repo !== undefined && n.repo !== repo && !n.tags.includes(repo)) return false;
     return true;
   });
-  const factor = notes.map((n) => {
+  const hintKeys = hintKeysOf(notes);
+  const factor = notes.map((n, i) => {
     let f = STATUS_FACTOR[n.status];
-    if (n.hints.some((h) => h.length > 2 && hintText.includes(h.toLowerCase().replace(/-/g, '')))) f *= HINT_BOOST;
+    if (hintKeys[i]!.some((h) => hintText.includes(h))) f *= HINT_BOOST;
     if (projectTags && projectKey && (n.project === projectKey || n.tags.some((t) => projectTags!.has(t)))) f *= SCOPE_BOOST;
     if (repo && (n.repo === repo || n.tags.includes(repo))) f *= SCOPE_BOOST;
     return f;
   });
   return { allowed: (i) => allowed[i]!, factor: (i) => factor[i]!, extraTerms, warnings };
+}
+
+const HINT_KEYS = new WeakMap<readonly NoteEntry[], string[][]>();
+
+/** Each note's semantic hints as the task is searched for them (lower case, no hyphens, over 2 letters); once per index. */
+function hintKeysOf(notes: readonly NoteEntry[]): string[][] {
+  let keys = HINT_KEYS.get(notes);
+  if (!keys) HINT_KEYS.set(notes, (keys = notes.map((n) => n.hints.filter((h) => h.length > 2).map((h) => h.toLowerCase().replace(/-/g, '')))));
+  return keys;
 }

@@ -1,6 +1,7 @@
 import type { NoteEntry } from '../index/kbIndexSchema.js';
-import { countTokens } from '../tokens/countTokens.js';
+import { prepareSearch } from '../rank/searchIndex.js';
 import type { Bucket } from './bucketOf.js';
+import { excerptOf, type PackData } from './buildPackData.js';
 import type { NoteExcerpt } from './extractExcerpt.js';
 import { renderEntry, type EntryForm } from './renderEntry.js';
 
@@ -39,55 +40,71 @@ const WINDOW = 12;
 const TWIN_SCORE = 1.25;
 /** No entry is shorter than this (a path and a few words): below it the budget is full. */
 const MIN_ENTRY = 12;
+/** After this many notes in a row that do not fit, the budget counts as full (a 10,000-note folder has thousands left). */
+const MISSES = 40;
+/** Notes left out once the budget is full that `truncated` still names, best first. */
+export const LISTED_LEFT_OUT = 20;
 
 /**
  * Greedy selection in rank order with a little diversity: each step takes the best of the next few
  * candidates after a same-folder penalty; near duplicates are skipped; entries that do not fit are
- * cut at a heading boundary, then shortened to a line, then left out (recorded as truncated).
+ * cut at a heading boundary, then shortened to a line, then left out (recorded as truncated; once
+ * the budget is full, only the best LISTED_LEFT_OUT of the rest are named).
  */
 export function selectEntries(
   candidates: readonly Candidate[],
   notes: readonly NoteEntry[],
-  excerpts: readonly NoteExcerpt[],
-  termsOf: (i: number) => ReadonlySet<number>,
+  data: Pick<PackData, 'excerpts' | 'entryTokens' | 'search'>,
   o: SelectOptions,
 ): { chosen: Chosen[]; truncated: { path: string; reason: string }[]; left: Candidate[] } {
   const chosen: Chosen[] = [];
   const left: Candidate[] = [];
   const truncated: { path: string; reason: string }[] = [];
   const best = candidates[0]?.score ?? 0;
-  const pool = candidates.filter((c) => c.score >= best * o.floor);
+  // The next WINDOW candidates in rank order; `next` is the first candidate not yet in it.
+  const pool = candidates.slice(0, WINDOW).filter((c) => c.score >= best * o.floor);
+  let next = pool.length;
+  const refill = () => {
+    while (pool.length < WINDOW && next < candidates.length && candidates[next]!.score >= best * o.floor) pool.push(candidates[next++]!);
+  };
+  const terms = prepareSearch(data.search).docTerms;
   const folderCount = new Map<string, number>();
-  const folderOf = (i: number) => notes[i]!.path.replace(/[^/]*$/, '');
+  const folders = new Map<number, string>();
+  const folderOf = (i: number) => folders.get(i) ?? folders.set(i, notes[i]!.path.replace(/[^/]*$/, '')).get(i)!;
   let room = o.room;
   let full = 0;
+  let misses = 0;
   while (pool.length > 0) {
-    if (room < MIN_ENTRY) {
-      for (const c of pool) truncated.push({ path: notes[c.i]!.path, reason: 'over the token budget' });
-      left.push(...pool);
+    if (room < MIN_ENTRY || misses >= MISSES) {
+      const rest = [...pool, ...candidates.slice(next, next + LISTED_LEFT_OUT)].filter((c) => c.score >= best * o.floor).slice(0, LISTED_LEFT_OUT);
+      for (const c of rest) truncated.push({ path: notes[c.i]!.path, reason: 'over the token budget' });
+      left.push(...rest);
       break;
     }
     let pick = 0;
     let pickScore = -1;
-    for (let k = 0; k < Math.min(WINDOW, pool.length); k++) {
+    for (let k = 0; k < pool.length; k++) {
       const c = pool[k]!;
       const adjusted = c.score * o.sameFolder ** (folderCount.get(folderOf(c.i)) ?? 0);
       if (adjusted > pickScore) [pick, pickScore] = [k, adjusted];
     }
     const c = pool.splice(pick, 1)[0]!;
+    refill();
     const note = notes[c.i]!;
     // Near duplicates score alike, so only notes of a close score are compared (keeps this linear).
-    const twin = chosen.find((x) => x.score <= c.score * TWIN_SCORE && jaccard(termsOf(x.i), termsOf(c.i)) >= o.duplicate);
+    const twin = chosen.find((x) => x.score <= c.score * TWIN_SCORE && overlapsAtLeast(terms[x.i]!, terms[c.i]!, o.duplicate));
     if (twin) {
       truncated.push({ path: note.path, reason: `near duplicate of ${notes[twin.i]!.path}` });
       continue;
     }
-    const entry = fit(note, excerpts[c.i]!, full < o.fullSlots ? Math.min(o.fullCap, room) : 0, room);
+    const entry = fit(note, excerptOf(note, data.excerpts[c.i]!), data.entryTokens[c.i]!, full < o.fullSlots ? Math.min(o.fullCap, room) : 0, room);
     if (!entry) {
       truncated.push({ path: note.path, reason: 'over the token budget' });
       left.push(c);
+      misses++;
       continue;
     }
+    misses = 0;
     if (entry.form.kind === 'full') full++;
     room -= entry.tokens;
     chosen.push({ ...c, ...entry });
@@ -97,31 +114,46 @@ export function selectEntries(
 }
 
 /** A note as a one-line entry, for filling the last tokens of a budget. */
-export function briefEntry(c: Candidate, note: NoteEntry, excerpt: NoteExcerpt): Chosen {
+export function briefEntry(c: Candidate, note: NoteEntry, excerpt: NoteExcerpt, tokens: readonly number[]): Chosen {
   const form: EntryForm = { kind: 'brief' };
-  const text = renderEntry(note, excerpt, form);
-  return { ...c, form, text, tokens: countTokens(text) + 1 };
+  return { ...c, form, text: renderEntry(note, excerpt, form), tokens: tokens[0]! };
 }
 
-/** The fullest form of a note that fits: all detail, fewer sections (heading boundary), a line, nothing. */
-function fit(note: NoteEntry, excerpt: NoteExcerpt, fullRoom: number, room: number): { form: EntryForm; text: string; tokens: number } | undefined {
+/**
+ * The fullest form of a note that fits: all detail, fewer sections (heading boundary), a line, nothing.
+ * `tokens` are the forms' counts from buildPackData: `[brief, full(0), full(1), …]`.
+ */
+function fit(
+  note: NoteEntry,
+  excerpt: NoteExcerpt,
+  tokens: readonly number[],
+  fullRoom: number,
+  room: number,
+): { form: EntryForm; text: string; tokens: number } | undefined {
   if (fullRoom > 0) {
     for (let detail = excerpt.detail.length; detail >= 0; detail--) {
       const form: EntryForm = { kind: 'full', detail };
-      const text = renderEntry(note, excerpt, form);
-      const tokens = countTokens(text) + 2;
-      if (tokens <= fullRoom) return { form, text, tokens };
+      if (tokens[detail + 1]! <= fullRoom) return { form, text: renderEntry(note, excerpt, form), tokens: tokens[detail + 1]! };
     }
   }
   const form: EntryForm = { kind: 'brief' };
-  const text = renderEntry(note, excerpt, form);
-  const tokens = countTokens(text) + 1;
-  return tokens <= room ? { form, text, tokens } : undefined;
+  return tokens[0]! <= room ? { form, text: renderEntry(note, excerpt, form), tokens: tokens[0]! } : undefined;
 }
 
-function jaccard(a: ReadonlySet<number>, b: ReadonlySet<number>): number {
-  if (a.size === 0 || b.size === 0) return 0;
+/** Whether two notes' term sets (ids ascending) have a Jaccard overlap of at least `t`; stops once it cannot. */
+function overlapsAtLeast(a: Int32Array, b: Int32Array, t: number): boolean {
+  if (a.length === 0 || b.length === 0) return false;
+  // |A∩B| / |A∪B| ≥ t  ⇔  |A∩B| ≥ t(|A| + |B|) / (1 + t)
+  const needed = (t * (a.length + b.length)) / (1 + t);
   let both = 0;
-  for (const x of a) if (b.has(x)) both++;
-  return both / (a.size + b.size - both);
+  for (let x = 0, y = 0; x < a.length && y < b.length;) {
+    if (both + Math.min(a.length - x, b.length - y) < needed) return false;
+    if (a[x] === b[y]) {
+      both++;
+      x++;
+      y++;
+    } else if (a[x]! < b[y]!) x++;
+    else y++;
+  }
+  return both >= needed;
 }

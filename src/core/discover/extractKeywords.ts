@@ -22,7 +22,7 @@ const TASK_WORDS = new Set(
   updates updating remove removes removing delete refactor refactoring improve improving use using used support supporting
   handle handling change changing rename move moving write writing build building check ensure allow allowing enable
   disable investigate debug find show explain document review clean cleanup better faster correct wrong broken bug issue
-  issues problem problems work working works prevent stop avoid keep`.split(/\s+/),
+  issues problem problems work working works prevent stop avoid keep know knowing learn understand before`.split(/\s+/),
 );
 
 /** Generic programming terms (the seed: "function, class, variable, etc."). */

@@ -8,14 +8,27 @@ export function hintForm(s: string): string {
   return s.toLowerCase().replace(/-/g, '');
 }
 
+// Each note's hint phrases in hint form, computed once per index (a query compares every token to every note).
+const HINT_FORMS = new WeakMap<readonly string[], string[]>();
+
+function hintFormsOf(hints: readonly string[]): string[] {
+  let forms = HINT_FORMS.get(hints);
+  if (!forms) {
+    forms = hints.map(hintForm);
+    HINT_FORMS.set(hints, forms);
+  }
+  return forms;
+}
+
 /** Seed 000 Step 4 matching rule: `t` equals a tag, or its hint form is a substring of a hint phrase's hint form. */
 export function matchToken(note: Pick<NoteEntry, 'tags' | 'hints'>, token: string): TokenMatch {
   if (note.tags.includes(token)) return { by: 'tag' };
+  if (note.hints.length === 0) return undefined;
   const needle = hintForm(token);
   // A token of hyphens only would be the empty string, a substring of everything.
   if (needle === '') return undefined;
-  const phrase = note.hints.find((h) => hintForm(h).includes(needle));
-  return phrase === undefined ? undefined : { by: 'hint', phrase };
+  const i = hintFormsOf(note.hints).findIndex((form) => form.includes(needle));
+  return i < 0 ? undefined : { by: 'hint', phrase: note.hints[i]! };
 }
 
 /**

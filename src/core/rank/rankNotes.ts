@@ -34,6 +34,8 @@ export interface RankInput {
   /** Multiplier per note (status penalties, hint and scope boosts). */
   factor: (i: number) => number;
   links: readonly (readonly number[])[];
+  /** Leave out notes under this share of the best score (default 0: every note that scores). */
+  floor?: number | undefined;
   /** Scores every note for weighted terms; default: the pack data's BM25F (`npm run eval:packs -- --ranker` swaps it). */
   score?: TermScorer | undefined;
 }
@@ -48,27 +50,37 @@ export interface Ranked {
   direct: number;
 }
 
-/** Rank notes for a task: BM25F on the task, feedback expansion, wikilink spreading, penalties. */
+/**
+ * Rank notes for a task: BM25F on the task, feedback expansion, wikilink spreading, penalties.
+ * Linear in the number of notes apart from sorting what is returned (`floor` keeps that short).
+ */
 export function rankNotes(data: SearchData, input: RankInput, options: RankOptions = DEFAULT_RANK_OPTIONS): Ranked[] {
   const s = prepareSearch(data);
+  const allowed = new Uint8Array(s.size);
+  const gate = new Float64Array(s.size);
+  for (let i = 0; i < s.size; i++) if (input.allowed(i)) [allowed[i], gate[i]] = [1, input.factor(i)];
   const query = taskQuery(input.task, options);
   for (const [t, w] of input.extraTerms ?? []) query.set(t, Math.max(query.get(t) ?? 0, w));
   const score = input.score ?? ((q: ReadonlyMap<string, number>) => scoreTerms(s, q));
   const direct = score(query);
-  const gated = (scores: Float64Array) => scores.map((v, i) => (input.allowed(i) ? v * input.factor(i) : 0));
+  const gated = (raw: Float64Array) => raw.map((v, i) => v * gate[i]!);
   let scores = gated(direct);
 
   if (options.feedbackDocs > 0 && options.feedbackTerms > 0) {
     const expansion = feedbackTerms(s, top(scores, options.feedbackDocs), scores, query, options);
     if (expansion.size > 0) scores = gated(score(new Map([...query, ...expansion])));
   }
-  if (options.linkWeight > 0) scores = spread(scores, input.links, options).map((v, i) => (input.allowed(i) ? v : 0));
+  if (options.linkWeight > 0) scores = spread(scores, input.links, options).map((v, i) => (allowed[i] ? v : 0));
 
-  const out: Ranked[] = [];
-  scores.forEach((score, i) => {
-    if (score > 0) out.push({ i, score, direct: input.allowed(i) ? direct[i]! : 0 });
+  let best = 0;
+  for (const v of scores) if (v > best) best = v;
+  const threshold = Math.max(Number.MIN_VALUE, best * (input.floor ?? 0));
+  const order: number[] = [];
+  scores.forEach((v, i) => {
+    if (v >= threshold) order.push(i);
   });
-  return out.sort((a, b) => b.score - a.score || a.i - b.i);
+  order.sort((a, b) => scores[b]! - scores[a]! || a - b);
+  return order.map((i) => ({ i, score: scores[i]!, direct: direct[i]! }));
 }
 
 /** Task words weighted by repetition (diminishing), plus its word pairs for the phrase field. */
@@ -80,12 +92,17 @@ export function taskQuery(task: string, options: Pick<RankOptions, 'phrases'>): 
   return query;
 }
 
+/** The `n` best notes with a positive score, best first (ties: index order); one pass, `n` is small. */
 function top(scores: Float64Array, n: number): number[] {
-  const idx: number[] = [];
+  const best: number[] = [];
   scores.forEach((v, i) => {
-    if (v > 0) idx.push(i);
+    if (v <= 0 || (best.length === n && v <= scores[best[n - 1]!]!)) return;
+    let k = best.length < n ? best.length : n - 1;
+    while (k > 0 && scores[best[k - 1]!]! < v) k--;
+    best.splice(k, 0, i);
+    if (best.length > n) best.pop();
   });
-  return idx.sort((a, b) => scores[b]! - scores[a]! || a - b).slice(0, n);
+  return best;
 }
 
 /** RM3-style: terms that weigh most in the top notes (by their score share), not already asked for. */
@@ -95,20 +112,21 @@ function feedbackTerms(s: PreparedSearch, docs: number[], scores: Float64Array, 
   const weight = new Map<number, number>();
   for (const d of docs) {
     const share = scores[d]! / best;
-    const vec = s.data.docs[d]!;
-    for (let j = 0; j < vec.length; j += 2) {
-      const t = vec[j]!;
-      const tf = vec[j + 1]! / 100;
+    const terms = s.docTerms[d]!;
+    const tfs = s.docTf[d]!;
+    for (let j = 0; j < terms.length; j++) {
+      const t = terms[j]!;
+      const tf = tfs[j]!;
       if (s.postings[t]!.docs.length < 2) continue; // a word only this note uses says nothing about others
-      weight.set(t, (weight.get(t) ?? 0) + share * (tf / (s.data.k1 + tf)) * s.idf[t]!);
+      weight.set(t, (weight.get(t) ?? 0) + share * (tf / (s.k1 + tf)) * s.idf[t]!);
     }
   }
   const picked = [...weight]
-    .filter(([t]) => !query.has(s.data.vocab[t]!))
+    .filter(([t]) => !query.has(s.vocab[t]!))
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
     .slice(0, o.feedbackTerms);
   const max = picked[0]?.[1] ?? 1;
-  return new Map(picked.map(([t, w]) => [s.data.vocab[t]!, (o.feedbackWeight * w) / max]));
+  return new Map(picked.map(([t, w]) => [s.vocab[t]!, (o.feedbackWeight * w) / max]));
 }
 
 /** Spreading activation one step: a note linked to a strong note gains a share of it, damped by fan-out. */

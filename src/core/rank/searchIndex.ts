@@ -1,17 +1,38 @@
 import { analyze, bigrams } from './analyze.js';
+import { PackedReader, PackedWriter } from './packedInts.js';
 
 /**
  * A compact BM25F index (Robertson & Zaragoza's field-weighted BM25). Field weights and length
  * normalisation are applied when the index is built, so each (note, term) pair is stored as one
  * pseudo-frequency and a query is a plain BM25 sum over postings. JSON-serialisable; the browser gets
- * the same object the CLI builds.
+ * the same object the CLI builds. Measured against MiniSearch in `npm run eval:packs -- --ranker`.
  */
 export interface SearchData {
-  /** Stemmed terms, and `a b` pairs for the phrase field. */
+  /** Stemmed terms, and `a b` pairs for the phrase field; sorted. */
   vocab: string[];
-  /** Per note (index order): flat `[termId, round(tf' × 100), …]`. */
-  docs: number[][];
+  /**
+   * Per term (aligned with `vocab`): the notes holding it, as packed text (packedInts.ts): for each note
+   * in index order, the gap from the previous one (varint), then its pseudo-frequency's level (one
+   * character, see `TF_LEVELS`).
+   */
+  postings: string[];
+  /** Notes indexed (`index.notes.length`). */
+  size: number;
   k1: number;
+}
+
+const TF_STEP = 1.125;
+
+/** 64 pseudo-frequency levels, 12.5% apart from 0.1 to ~168; powers by repeated multiplication, so every engine agrees. */
+export const TF_LEVELS: readonly number[] = (() => {
+  const levels = [0.1];
+  while (levels.length < 64) levels.push(levels[levels.length - 1]! * TF_STEP);
+  return levels;
+})();
+
+/** The level nearest to `tf` (in ratio). */
+export function tfLevel(tf: number): number {
+  return Math.min(63, Math.max(0, Math.round(Math.log(tf / TF_LEVELS[0]!) / Math.log(TF_STEP))));
 }
 
 /** The fields of a note the ranker reads, as plain text. */
@@ -88,13 +109,15 @@ export function buildSearchData(notes: readonly SearchFields[], options: BuildSe
   });
   const vocab = [...new Set(kept.flat())].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const id = new Map(vocab.map((t, i) => [t, i]));
-  const docs = kept.map((terms, i) =>
-    terms
-      .map((t) => [id.get(t)!, Math.max(1, Math.round(weighted[i]!.get(t)! * 100))] as const)
-      .sort((a, b) => a[0] - b[0])
-      .flat(),
-  );
-  return { vocab, docs, k1: options.k1 };
+  const writers = vocab.map(() => ({ w: new PackedWriter(), last: -1 }));
+  kept.forEach((terms, i) => {
+    for (const t of terms) {
+      const p = writers[id.get(t)!]!;
+      p.w.varint(i - p.last - 1).small(tfLevel(weighted[i]!.get(t)!));
+      p.last = i;
+    }
+  });
+  return { vocab, postings: writers.map((p) => p.w.toString()), size: notes.length, k1: options.k1 };
 }
 
 /** Robertson–Spärck Jones idf, floored at a small positive value so common words never subtract. */
@@ -102,11 +125,15 @@ export function idf(n: number, df: number): number {
   return Math.max(0.01, Math.log(1 + (n - df + 0.5) / (df + 0.5)));
 }
 
-/** Postings built once per SearchData (memoised), then every query is a sum over them. */
+/** The index unpacked once per SearchData (memoised): postings for scoring, term vectors per note. */
 export interface PreparedSearch {
-  data: SearchData;
+  vocab: readonly string[];
+  k1: number;
   termId: Map<string, number>;
   postings: { docs: Int32Array; tf: Float32Array }[];
+  /** Per note: its term ids, ascending, and their pseudo-frequencies (feedback, near duplicates). */
+  docTerms: Int32Array[];
+  docTf: Float32Array[];
   idf: Float64Array;
   size: number;
 }
@@ -116,24 +143,38 @@ const prepared = new WeakMap<SearchData, PreparedSearch>();
 export function prepareSearch(data: SearchData): PreparedSearch {
   const cached = prepared.get(data);
   if (cached) return cached;
-  const counts = new Int32Array(data.vocab.length);
-  for (const d of data.docs) for (let j = 0; j < d.length; j += 2) counts[d[j]!]!++;
-  const postings = data.vocab.map((_, t) => ({ docs: new Int32Array(counts[t]!), tf: new Float32Array(counts[t]!) }));
-  const fill = new Int32Array(data.vocab.length);
-  data.docs.forEach((d, i) => {
-    for (let j = 0; j < d.length; j += 2) {
-      const t = d[j]!;
-      const p = postings[t]!;
-      p.docs[fill[t]!] = i;
-      p.tf[fill[t]!++] = d[j + 1]! / 100;
+  const size = data.size;
+  const perDoc = new Int32Array(size);
+  const postings = data.postings.map((text) => {
+    const r = new PackedReader(text);
+    const docs: number[] = [];
+    const tf: number[] = [];
+    for (let d = -1; !r.done;) {
+      d += r.varint() + 1;
+      docs.push(d);
+      tf.push(TF_LEVELS[r.small()]!);
+      perDoc[d]!++;
+    }
+    return { docs: Int32Array.from(docs), tf: Float32Array.from(tf) };
+  });
+  const docTerms = Array.from(perDoc, (n) => new Int32Array(n));
+  const docTf = Array.from(perDoc, (n) => new Float32Array(n));
+  const fill = new Int32Array(size);
+  postings.forEach((p, t) => {
+    for (let k = 0; k < p.docs.length; k++) {
+      const d = p.docs[k]!;
+      docTerms[d]![fill[d]!] = t;
+      docTf[d]![fill[d]!++] = p.tf[k]!;
     }
   });
-  const size = data.docs.length;
   const result: PreparedSearch = {
-    data,
+    vocab: data.vocab,
+    k1: data.k1,
     termId: new Map(data.vocab.map((t, i) => [t, i])),
     postings,
-    idf: Float64Array.from(counts, (c) => idf(size, c)),
+    docTerms,
+    docTf,
+    idf: Float64Array.from(postings, (p) => idf(size, p.docs.length)),
     size,
   };
   prepared.set(data, result);
@@ -143,7 +184,7 @@ export function prepareSearch(data: SearchData): PreparedSearch {
 /** BM25 score of every note for weighted query terms (term → weight); unknown terms are ignored. */
 export function scoreTerms(s: PreparedSearch, query: ReadonlyMap<string, number>): Float64Array {
   const scores = new Float64Array(s.size);
-  const k1 = s.data.k1;
+  const k1 = s.k1;
   for (const [term, weight] of query) {
     const t = s.termId.get(term);
     if (t === undefined) continue;

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, resolve } from 'node:path';
+import { projectRepo } from '../../core/context/repoContext.js';
 import { taskTriggers } from '../../core/context/taskTriggers.js';
 import { checkPathSecurity } from '../../core/discover/checkPathSecurity.js';
 import type { RepoDigest } from '../../core/discover/repoDigest.js';
@@ -9,13 +10,14 @@ import type { KbIndex } from '../../core/index/kbIndexSchema.js';
 import { buildRepoDigest } from '../discover/buildRepoDigest.js';
 
 /**
- * Digests of the codebases a pack request names: `--repo` and `@context <alias>` (registered repos) and
- * path literals in the task. Each path passes discovery's security rules before anything is read.
+ * Digests of the codebases a pack request names: `--repo` (else the project's registered code root),
+ * `@context <alias>` (registered repos) and path literals in the task. Each path passes discovery's
+ * security rules before anything is read.
  */
 export function digestsFor(
   kbDir: string,
   index: KbIndex,
-  request: { task: string; repo?: string | undefined },
+  request: { task: string; repo?: string | undefined; project?: string | undefined },
   env: { home: string; cwd: string } = { home: homedir(), cwd: process.cwd() },
 ): { digests: RepoDigest[]; warnings: string[] } {
   const digests: RepoDigest[] = [];
@@ -31,7 +33,8 @@ export function digestsFor(
       warnings.push(`Codebase ${reg.path} could not be read: ${(err as Error).message}`);
     }
   };
-  const aliases = [...new Set([...(request.repo ? [request.repo] : []), ...triggers.aliases])];
+  const named = request.repo ?? projectRepo(index, request.project);
+  const aliases = [...new Set([...(named ? [named] : []), ...triggers.aliases])];
   for (const alias of aliases) {
     const reg = index.repos.find((r) => r.alias === alias);
     if (reg) read(resolve(kbDir, reg.path), reg);

@@ -6,6 +6,8 @@ import { indexKnowledgeFolder } from '../indexKnowledgeFolder.js';
 export interface PackInputs {
   index: KbIndex;
   data: PackData;
+  /** Note bodies by path (what the pack data was built from). */
+  bodies: ReadonlyMap<string, string>;
   /** Why the pack will be empty (no knowledge folder), when it will. */
   warnings: string[];
 }
@@ -14,10 +16,10 @@ export interface PackInputs {
 export function loadPackInputs(kbDir: string): PackInputs {
   if (!existsSync(kbDir)) {
     const index = emptyIndex();
-    return { index, data: buildPackData(index, new Map()), warnings: [`No knowledge folder at ${kbDir}; the pack is empty.`] };
+    return { index, data: buildPackData(index, new Map()), bodies: new Map(), warnings: [`No knowledge folder at ${kbDir}; the pack is empty.`] };
   }
   const result = indexKnowledgeFolder(kbDir);
-  return { index: result.index, data: buildPackData(result.index, result.bodies), warnings: [] };
+  return { index: result.index, data: buildPackData(result.index, result.bodies), bodies: result.bodies, warnings: [] };
 }
 
 function emptyIndex(): KbIndex {

@@ -18,7 +18,7 @@ export function writePacks(
   outDir: string,
   index: KbIndex,
   data: PackData,
-  digestsOf: (request: { task: string; repo?: string | undefined }) => RepoDigest[] = () => [],
+  digestsOf: (request: { task: string; repo?: string | undefined; project?: string | undefined }) => RepoDigest[] = () => [],
   today?: string,
 ): WrittenPack[] {
   mkdirSync(outDir, { recursive: true });

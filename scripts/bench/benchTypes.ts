@@ -1,0 +1,67 @@
+// The shape of one benchmark run, as written to .bench/results-<timestamp>.json.
+import type { CliResult } from './cliLatency.ts';
+import type { EmittedSize } from './emittedSize.ts';
+import type { Latency } from './stats.ts';
+import type { CorpusSummary } from './writeCorpus.ts';
+
+export interface BuildMeasure {
+  status: number | null;
+  wallMs: number;
+  peakTreeRss: number | null;
+  peakProcessRss: number | null;
+  timeMaxRss: number | null;
+  /** `build: <step> done in Ns` lines of scripts/build.mjs. */
+  steps: Array<{ step: string; seconds: number }>;
+  /** Phases found in Astro's log by the arrival time of their marker lines (ms). */
+  phases: Record<string, number>;
+  /** Highest tree RSS sampled inside each phase, bytes. */
+  phasePeakRss: Record<string, number>;
+  /** Astro's `[content]` log lines (cache cleared? config changed?), first 20. */
+  contentLog: string[];
+  /** Last lines of output when the build failed. */
+  tail?: string | undefined;
+}
+
+export interface IslandMeasure {
+  /** Files the query page fetched before its first answer (HTML document excluded). */
+  payload: { files: Array<{ path: string; bytes: number; gzip: number }>; bytes: number; gzip: number; html: { bytes: number; gzip: number } } | null;
+  query: Latency | null;
+  pack: Latency | null;
+  /** How the timings were taken (which island API or DOM events). */
+  method: string;
+  error?: string | undefined;
+}
+
+export interface SizeRun {
+  notes: number;
+  seed: number;
+  corpus: CorpusSummary;
+  /** `kb index` on the folder, a separate process: the indexing cost on its own. */
+  index: BuildMeasure | null;
+  cold: BuildMeasure | null;
+  warm: (BuildMeasure & { editedPath: string }) | null;
+  emitted: EmittedSize | null;
+  island: IslandMeasure | null;
+  cli: CliResult[] | null;
+  hugo: (BuildMeasure & { version: string; pages: number }) | null;
+  errors: string[];
+}
+
+export interface BenchResult {
+  startedAt: string;
+  machine: { cpus: number; memoryGb: number; node: string; platform: string };
+  git: string | undefined;
+  /** A `--max-old-space-size` found in NODE_OPTIONS or scripts/build.mjs, else null. */
+  heapFlag: string | null;
+  command: string;
+  runs: SizeRun[];
+}
+
+export type TargetStatus = 'PASS' | 'FAIL' | 'n/a';
+
+export interface TargetRow {
+  target: string;
+  notes: number;
+  measured: string;
+  status: TargetStatus;
+}

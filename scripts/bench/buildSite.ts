@@ -1,0 +1,80 @@
+// Our build, measured: `node scripts/build.mjs --kb <folder> --out <dir>` as a user runs it, cold (every
+// Astro and Vite cache removed first) or warm (caches kept, one note edited).
+import { rmSync } from 'node:fs';
+import { measureProcess, parseBuildSteps, type Measured } from './measureProcess.ts';
+import type { BuildMeasure } from './benchTypes.ts';
+
+/** Caches a warm build may reuse; a cold build starts without them. */
+export const BUILD_CACHES = ['.astro', 'node_modules/.astro', 'node_modules/.vite'] as const;
+
+export function clearBuildCaches(): void {
+  for (const dir of BUILD_CACHES) rmSync(dir, { recursive: true, force: true });
+}
+
+export async function measureBuild(kbDir: string, outDir: string, today: string, echo: boolean): Promise<BuildMeasure> {
+  const m = await measureProcess(process.execPath, ['scripts/build.mjs', '--kb', kbDir, '--out', outDir, '--today', today], {
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    echo,
+  });
+  return toBuildMeasure(m);
+}
+
+export function toBuildMeasure(m: Measured): BuildMeasure {
+  const windows = phaseWindows(m.lines);
+  return {
+    status: m.status,
+    wallMs: m.wallMs,
+    peakTreeRss: m.peakTreeRss,
+    peakProcessRss: m.peakProcessRss,
+    timeMaxRss: m.timeMaxRss,
+    steps: parseBuildSteps(m.stderr),
+    phases: Object.fromEntries(Object.entries(windows).map(([k, w]) => [k, w.end - w.start])),
+    phasePeakRss: Object.fromEntries(Object.entries(windows).map(([k, w]) => [k, peakIn(m.rssTimeline, w)])),
+    contentLog: m.lines
+      .filter((l) => /\[content\]/.test(l.text))
+      .slice(0, 20)
+      .map((l) => l.text.trim()),
+    ...(m.status === 0
+      ? {}
+      : {
+          tail: m.lines
+            .slice(-25)
+            .map((l) => l.text)
+            .join('\n'),
+        }),
+  };
+}
+
+/**
+ * Phases of `astro build` timed by when their marker lines arrived. Astro 5 logs "Syncing content" /
+ * "Synced content" around the content layer (our loader indexes the folder there), "Building static
+ * entrypoints" before Vite bundles, "generating static routes" before rendering pages, and
+ * "page(s) built in" at the end. A phase whose markers are missing is left out.
+ */
+export function astroPhases(lines: ReadonlyArray<{ ms: number; text: string }>): Record<string, number> {
+  return Object.fromEntries(Object.entries(phaseWindows(lines)).map(([k, w]) => [k, w.end - w.start]));
+}
+
+type Window = { start: number; end: number };
+
+function phaseWindows(lines: ReadonlyArray<{ ms: number; text: string }>): Record<string, Window> {
+  const at = (pattern: RegExp, after = 0) => lines.find((l) => l.ms >= after && pattern.test(l.text))?.ms;
+  const windows: Record<string, Window> = {};
+  const add = (name: string, start: number | undefined, end: number | undefined) => {
+    if (start !== undefined && end !== undefined) windows[name] = { start, end };
+  };
+  const syncStart = at(/Syncing content/);
+  add('content sync (loader + index)', syncStart, syncStart === undefined ? undefined : at(/Synced content/, syncStart));
+  const bundle = at(/Building static entrypoints/);
+  const render = at(/generating static routes/);
+  add('vite bundle', bundle, render);
+  add('render pages', render, render === undefined ? undefined : at(/page\(s\) built in/, render));
+  const pagefindStart = at(/build: astro build done/);
+  add('pagefind', pagefindStart, pagefindStart === undefined ? undefined : at(/build: pagefind done/, pagefindStart));
+  return windows;
+}
+
+/** Highest tree RSS sampled inside a phase. */
+function peakIn(timeline: ReadonlyArray<[number, number]>, w: Window): number {
+  return Math.max(0, ...timeline.filter(([ms]) => ms >= w.start && ms <= w.end).map(([, rss]) => rss));
+}

@@ -1,0 +1,53 @@
+// What the build emits: bytes on disk and gzipped (zlib level 6, what static hosts commonly serve), in total
+// and per kind of file, plus the gzipped size of a given list of files (the island's first-query payload).
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export interface SizeLine {
+  files: number;
+  bytes: number;
+  gzip: number;
+}
+
+export interface EmittedSize {
+  total: SizeLine;
+  /** html, js, css, json, md, txt, pagefind (everything under pagefind/), other. */
+  byKind: Record<string, SizeLine>;
+}
+
+export function gzipSize(buf: Buffer): number {
+  return gzipSync(buf, { level: 6 }).length;
+}
+
+export function measureEmitted(dir: string): EmittedSize {
+  const total: SizeLine = { files: 0, bytes: 0, gzip: 0 };
+  const byKind: Record<string, SizeLine> = {};
+  for (const file of walkFiles(dir)) {
+    const buf = readFileSync(file);
+    const gz = gzipSize(buf);
+    const kind = fileKind(relative(dir, file).split(sep).join('/'));
+    const line = (byKind[kind] ??= { files: 0, bytes: 0, gzip: 0 });
+    for (const l of [total, line]) {
+      l.files++;
+      l.bytes += buf.length;
+      l.gzip += gz;
+    }
+  }
+  return { total, byKind };
+}
+
+export function fileKind(rel: string): string {
+  if (rel.startsWith('pagefind/')) return 'pagefind';
+  const ext = extname(rel).slice(1).toLowerCase();
+  if (ext === 'mjs') return 'js';
+  return ['html', 'js', 'css', 'json', 'md', 'txt', 'xml'].includes(ext) ? ext : 'other';
+}
+
+export function* walkFiles(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const abs = join(dir, name);
+    if (statSync(abs).isDirectory()) yield* walkFiles(abs);
+    else yield abs;
+  }
+}

@@ -1,0 +1,337 @@
+// <kb-query>: the query island. It loads the emitted index and runs the very core modules the CLI runs
+// (runQuery / runSearch, and buildContextPack for packs), so results, numbering and packs match
+// `kb query`, `kb search` and `kb context`. The URL follows the query (?q=), so every query is a bookmark
+// and Back works. Pack data and the tokenizer are loaded only when a pack is built.
+import type { KbIndex, NoteEntry } from '../core/index/kbIndexSchema.ts';
+import type { ContextPack, PackRequest } from '../core/context/packTypes.ts';
+import { runQuery } from '../core/query/runQuery.ts';
+import { parseSearchArgs } from '../core/search/parseSearchArgs.ts';
+import { buildQueryView } from '../core/site/queryView.ts';
+import { createSitePaths, type SitePaths } from '../core/site/sitePaths.ts';
+import { packFileName } from '../core/site/packFiles.ts';
+import { digestsForRequest } from '../core/site/packDigests.ts';
+import type { RepoDigest } from '../core/discover/repoDigest.ts';
+import type { PackData } from '../core/context/buildPackData.ts';
+import { cardAt, fromQueryIndex, positionsOf, shardsFor, type NoteCard, type QueryIndexFile } from '../core/site/queryIndex.ts';
+import { localDay } from './ages.ts';
+import { h, renderQueryView, renderSearchResult, type SelectableHit } from './renderQueryView.ts';
+
+/** Rows shown (and cards fetched) before the reader asks for the rest. */
+const FIRST_ROWS = 50;
+
+const jsonCache = new Map<string, Promise<unknown>>();
+function fetchJson<T>(url: string): Promise<T> {
+  if (!jsonCache.has(url))
+    jsonCache.set(
+      url,
+      fetch(url).then((r) => {
+        if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+        return r.json();
+      }),
+    );
+  return jsonCache.get(url) as Promise<T>;
+}
+
+class KbQuery extends HTMLElement {
+  private paths!: SitePaths;
+  /** The compact index tag queries run on (kb-query-index.json); its note paths are sort keys. */
+  private queryIndex: KbIndex | undefined;
+  /** Position of a note by the sort key runQuery reports as its path. */
+  private position = new Map<string, number>();
+  /** Card shards (real path, slug, title, description) as they arrive, and the fetches under way. */
+  private shards = new Map<number, NoteCard[]>();
+  private fetching = new Map<number, Promise<void>>();
+  private cardByPath = new Map<string, NoteCard>();
+  /** Positions of every hit of the current tag query, shown or not (for "download all"). */
+  private resultPositions: number[] = [];
+  /** The query whose full list the reader asked for. */
+  private showAllFor: string | undefined;
+  /** The full index, for search and packs (kb-index.json). */
+  private index: KbIndex | undefined;
+  private byPath = new Map<string, NoteEntry>();
+  private hits: SelectableHit[] = [];
+  private pack: ContextPack | undefined;
+  private editing = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  private get input() {
+    return this.querySelector<HTMLInputElement>('input[name="q"]')!;
+  }
+  private get out() {
+    return this.querySelector<HTMLElement>('[data-results]')!;
+  }
+  private get status() {
+    return this.querySelector<HTMLElement>('[data-status]')!;
+  }
+
+  connectedCallback(): void {
+    this.paths = createSitePaths(this.dataset['root'] ?? '/');
+    this.querySelector('[data-nojs]')?.remove();
+    const form = this.querySelector('form')!;
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.commit();
+    });
+    this.input.addEventListener('input', () => {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.follow(), 150);
+    });
+    this.addEventListener('keydown', (e) => this.onKey(e));
+    window.addEventListener('popstate', () => {
+      this.input.value = new URLSearchParams(location.search).get('q') ?? '';
+      this.editing = false;
+      void this.run();
+    });
+    this.querySelector('[data-pick-all]')?.addEventListener('change', (e) => {
+      const on = (e.target as HTMLInputElement).checked;
+      for (const box of this.out.querySelectorAll<HTMLInputElement>('input.pick')) box.checked = on;
+    });
+    this.querySelector('[data-load-selected]')?.addEventListener('click', () => void this.loadSelected());
+    this.querySelector('[data-pack-form]')?.addEventListener('submit', (e) => {
+      e.preventDefault();
+      void this.buildPack();
+    });
+    this.querySelector('[data-download-md]')?.addEventListener('click', () => this.download('md'));
+    this.querySelector('[data-download-json]')?.addEventListener('click', () => this.download('json'));
+    this.querySelector('[data-copy]')?.addEventListener('click', () => void this.copy());
+    this.input.value = new URLSearchParams(location.search).get('q') ?? this.input.value;
+    void this.run();
+  }
+
+  /** Typing: the first change after a committed query opens a new history entry, later ones replace it. */
+  private follow(): void {
+    this.setUrl(!this.editing);
+    this.editing = true;
+    void this.run();
+  }
+
+  private commit(): void {
+    clearTimeout(this.timer);
+    const current = new URLSearchParams(location.search).get('q') ?? '';
+    if (current !== this.input.value.trim()) this.setUrl(!this.editing);
+    this.editing = false;
+    void this.run();
+  }
+
+  private setUrl(push: boolean): void {
+    const q = this.input.value.trim();
+    const url = q ? this.paths.query(q) : this.paths.query();
+    if (push) history.pushState({ q }, '', url);
+    else history.replaceState({ q }, '', url);
+  }
+
+  private async loadQueryIndex(): Promise<KbIndex> {
+    if (!this.queryIndex) {
+      this.queryIndex = fromQueryIndex(await fetchJson<QueryIndexFile>(this.paths.file('kb-query-index.json')));
+      this.position = positionsOf(this.queryIndex);
+    }
+    return this.queryIndex;
+  }
+
+  /** Fetch the card shards of the notes at the given positions, once each. */
+  private async loadCards(positions: Iterable<number>): Promise<void> {
+    await Promise.all(
+      shardsFor(positions).map((shard) => {
+        if (this.shards.has(shard)) return undefined;
+        if (!this.fetching.has(shard))
+          this.fetching.set(
+            shard,
+            fetchJson<NoteCard[]>(this.paths.file(`kb-notes/${shard}.json`)).then((cards) => {
+              this.shards.set(shard, cards);
+              for (const card of cards) this.cardByPath.set(card[0], card);
+            }),
+          );
+        return this.fetching.get(shard);
+      }),
+    );
+  }
+
+  /** A hit of the compact index (by sort key) as the view shows it: real path, page, title, description. */
+  private cardOf(key: string): { path: string; slug: string; title: string; description: string } | undefined {
+    const card = cardAt(this.shards, this.position.get(key) ?? -1);
+    return card && { path: card[0], slug: card[1], title: card[2], description: card[3] };
+  }
+
+  /** A note's page slug by its real path, from a loaded card or the full index. */
+  private slugAt(path: string): string | undefined {
+    return this.cardByPath.get(path)?.[1] ?? this.byPath.get(path)?.slug;
+  }
+
+  private async loadIndex(): Promise<KbIndex> {
+    if (!this.index) {
+      this.index = await fetchJson<KbIndex>(this.paths.file('kb-index.json'));
+      for (const n of this.index.notes) this.byPath.set(n.path, n);
+    }
+    return this.index;
+  }
+
+  private async run(): Promise<void> {
+    const q = this.input.value.trim();
+    const builder = this.querySelector<HTMLElement>('[data-builder]');
+    if (!q) {
+      this.out.replaceChildren();
+      this.status.textContent = '';
+      this.hits = [];
+      if (builder) builder.hidden = true;
+      return;
+    }
+    try {
+      const args = q.split(/\s+/);
+      let rendered: { root: HTMLElement; hits: SelectableHit[]; total?: number };
+      if (args.some((a) => a.startsWith('--'))) {
+        const index = await this.loadIndex();
+        const parsed = parseSearchArgs(args);
+        if (!parsed.ok) rendered = { root: h('p', { class: 'notice' }, parsed.usage), hits: [] };
+        else {
+          const [{ runSearch }, bodies] = await Promise.all([
+            import('../core/search/runSearch.ts'),
+            fetchJson<Record<string, string>>(this.paths.file('kb-search-bodies.json')),
+          ]);
+          const result = runSearch(index, parsed.request, new Map(Object.entries(bodies)));
+          rendered = renderSearchResult(result, this.paths, (p) => this.byPath.get(p)?.slug);
+          this.resultPositions = [];
+        }
+      } else {
+        const index = await this.loadQueryIndex();
+        const today = localDay(new Date());
+        // Match first, then fetch the cards of the rows shown: matching never reads paths, titles or descriptions.
+        const result = runQuery(index, q, { today });
+        const limit = this.showAllFor === q ? Infinity : FIRST_ROWS;
+        const positions = result.results.map((x) => this.position.get(x.path) ?? -1);
+        await this.loadCards(positions.slice(0, limit));
+        if (q !== this.input.value.trim()) return;
+        this.resultPositions = positions;
+        const view = buildQueryView(result, index, (p) => this.cardOf(p), today, limit);
+        rendered = { ...renderQueryView(view, this.paths), total: view.total };
+        rendered.root.querySelector('[data-show-more]')?.addEventListener('click', () => void this.showAll(q, view.shown + 1));
+        this.prefillPack(index, q);
+      }
+      if (q !== this.input.value.trim()) return; // a newer query is on its way
+      this.hits = rendered.hits;
+      this.out.replaceChildren(rendered.root);
+      const total = rendered.total ?? this.hits.length;
+      this.status.textContent = `${total} ${total === 1 ? 'result' : 'results'}`;
+      if (builder) builder.hidden = false;
+    } catch (err) {
+      this.status.textContent = `The index could not be loaded (${(err as Error).message}).`;
+    }
+  }
+
+  /** "Show the other N results": the full list of the same query, focus on the first row that was hidden. */
+  private async showAll(q: string, firstHidden: number): Promise<void> {
+    this.showAllFor = q;
+    await this.run();
+    this.out.querySelector<HTMLElement>(`li[data-n="${firstHidden}"] a.hit-link, li[data-n="${firstHidden}"] input.pick`)?.focus();
+  }
+
+  /** The pack form starts from the query: its words as the task, a project key as the project. */
+  private prefillPack(index: KbIndex, q: string): void {
+    const task = this.querySelector<HTMLTextAreaElement>('[name="task"]');
+    if (task && !task.dataset['touched']) task.value = q;
+    task?.addEventListener('input', () => (task.dataset['touched'] = '1'), { once: true });
+    const project = this.querySelector<HTMLSelectElement>('[name="project"]');
+    const key = q.split(/\s+/).find((t) => index.projects.some((p) => p.key === t.toLowerCase()));
+    if (project && key && !project.dataset['touched']) project.value = key.toLowerCase();
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    const target = e.target as HTMLElement;
+    const links = [...this.out.querySelectorAll<HTMLAnchorElement>('a.hit-link')];
+    if (!links.length) return;
+    const at = links.indexOf(target as HTMLAnchorElement);
+    if (target === this.input && e.key === 'ArrowDown') links[0]!.focus();
+    else if (at >= 0 && e.key === 'ArrowDown') links[Math.min(at + 1, links.length - 1)]!.focus();
+    else if (at > 0 && e.key === 'ArrowUp') links[at - 1]!.focus();
+    else if (at === 0 && e.key === 'ArrowUp') this.input.focus();
+    else return;
+    e.preventDefault();
+  }
+
+  private selectedPaths(): string[] {
+    return [...this.out.querySelectorAll<HTMLInputElement>('input.pick:checked')].map((b) => b.dataset['path']!);
+  }
+
+  /** Seed 000 Step 6: the full text of the selected notes (or all, when none are ticked) in one file. */
+  private async loadSelected(): Promise<void> {
+    const picked = this.selectedPaths();
+    let paths = picked.length ? picked : this.hits.map((x) => x.path);
+    if (!picked.length && this.resultPositions.length > this.hits.length) {
+      // Nothing ticked means every result, also the rows not shown yet.
+      await this.loadCards(this.resultPositions);
+      paths = this.resultPositions.map((i) => cardAt(this.shards, i)?.[0]).filter((p): p is string => p !== undefined);
+    }
+    const notes = paths.map((p) => this.slugAt(p)).filter((slug): slug is string => !!slug);
+    const texts = await Promise.all(notes.map((slug) => fetch(this.paths.noteMd(slug)).then((r) => r.text())));
+    const md = texts.join('\n\n---\n\n');
+    this.save(`${packFileName(this.input.value)}-notes.md`, md, 'text/markdown');
+    this.status.textContent = `Loaded ${notes.length} knowledge files into one download.`;
+  }
+
+  private packRequest(): PackRequest {
+    const form = this.querySelector<HTMLFormElement>('[data-pack-form]')!;
+    const data = new FormData(form);
+    const text = (name: string) => String(data.get(name) ?? '').trim() || undefined;
+    const max = Number(data.get('maxTokens'));
+    return {
+      task: text('task') ?? this.input.value.trim(),
+      repo: text('repo'),
+      project: text('project'),
+      include: data.getAll('include').map(String),
+      maxTokens: Number.isFinite(max) && max > 0 ? Math.floor(max) : undefined,
+      today: localDay(new Date()),
+    };
+  }
+
+  private async buildPack(): Promise<void> {
+    const out = this.querySelector<HTMLElement>('[data-pack-preview]')!;
+    const count = this.querySelector<HTMLElement>('[data-pack-tokens]')!;
+    count.textContent = 'Building…';
+    try {
+      const index = await this.loadIndex();
+      const [{ buildContextPack }, packData, all] = await Promise.all([
+        import('../core/context/buildContextPack.ts'),
+        fetchJson<PackData>(this.paths.file('kb-pack-data.json')),
+        fetchJson<RepoDigest[]>(this.paths.file('kb-digests.json')),
+      ]);
+      const request = this.packRequest();
+      const { digests, unreadPaths } = digestsForRequest(all, request);
+      this.pack = buildContextPack(index, packData, request, digests);
+      out.textContent = this.pack.contextPackMarkdown;
+      const notes = [...this.pack.warnings, ...unreadPaths.map((p) => `${p} is not a registered repo; the browser cannot read it (use kb context).`)];
+      count.textContent = `${this.pack.tokens} / ${this.pack.maxTokens} tokens · confidence ${this.pack.confidence}${notes.length ? ` · ${notes.join(' ')}` : ''}`;
+      for (const b of this.querySelectorAll<HTMLButtonElement>('[data-pack-action]')) b.disabled = false;
+    } catch (err) {
+      count.textContent = `The pack could not be built (${(err as Error).message}).`;
+    }
+  }
+
+  private download(ext: 'md' | 'json'): void {
+    if (!this.pack) return;
+    const name = `${packFileName(this.pack.task)}.${ext}`;
+    if (ext === 'md') this.save(name, this.pack.contextPackMarkdown, 'text/markdown');
+    else this.save(name, `${JSON.stringify(this.pack, null, 2)}\n`, 'application/json');
+  }
+
+  private save(name: string, text: string, type: string): void {
+    const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+    const a = h('a', { href: url, download: name, hidden: true });
+    this.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  private async copy(): Promise<void> {
+    if (!this.pack) return;
+    const status = this.querySelector<HTMLElement>('[data-pack-tokens]')!;
+    try {
+      await navigator.clipboard.writeText(this.pack.contextPackMarkdown);
+      status.textContent = `Copied ${this.pack.tokens} tokens of Markdown.`;
+    } catch {
+      status.textContent = 'Copying was refused by the browser; use the download instead.';
+    }
+  }
+}
+
+customElements.define('kb-query', KbQuery);

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/**
+ * Rendered note HTML lives on disk, one file per content hash, beside Astro's cache of the build
+ * (`KB_CACHE_DIR`, one per output folder): not in Astro's data store, where 10,000 notes made a
+ * 127 MB file held in memory. A warm rebuild renders only the notes whose hash changed.
+ */
+export function noteHtmlDir(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env['KB_CACHE_DIR'] ?? 'node_modules/.astro', 'kb-note-html');
+}
+
+/** What a note's HTML depends on: the pipeline's version and options, the Markdown, where its wikilinks lead. */
+export interface NoteHtmlInputs {
+  version: string;
+  base: string;
+  trustHtml: boolean;
+  /** The slug each of the note's wikilinks resolves to (`''` when it does not). */
+  links: readonly string[];
+  markdown: string;
+}
+
+export function noteHtmlKey(inputs: NoteHtmlInputs): string {
+  const head = JSON.stringify([inputs.version, inputs.base, inputs.trustHtml, inputs.links]);
+  return createHash('sha256').update(head).update('\0').update(inputs.markdown).digest('hex').slice(0, 32);
+}
+
+export function readNoteHtml(dir: string, key: string): string | undefined {
+  try {
+    return readFileSync(join(dir, `${key}.html`), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written beside its final name and renamed, so a reader never sees half a file. */
+export function writeNoteHtml(dir: string, key: string, html: string, tag: string | number = process.pid): void {
+  mkdirSync(dir, { recursive: true });
+  const tmp = join(dir, `${key}.${tag}.tmp`);
+  writeFileSync(tmp, html);
+  renameSync(tmp, join(dir, `${key}.html`));
+}
+
+/** Removes every cached file the current build does not use (deleted and edited notes). */
+export function pruneNoteHtml(dir: string, keep: ReadonlySet<string>): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) if (!keep.has(name.slice(0, name.indexOf('.')))) rmSync(join(dir, name), { force: true });
+}

@@ -1,0 +1,5 @@
+// Fetched by the query island only when a pack is built.
+import type { APIRoute } from 'astro';
+import { packSources } from '../node/site/packSources.ts';
+
+export const GET: APIRoute = () => new Response(JSON.stringify(packSources().packData), { headers: { 'Content-Type': 'application/json' } });

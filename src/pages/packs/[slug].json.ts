@@ -1,0 +1,10 @@
+// Byte-identical to the `<slug>.json` that `kb pack` writes.
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { packSources } from '../../node/site/packSources.ts';
+
+export const getStaticPaths = (() => packSources().packs.map((p) => ({ params: { slug: p.slug }, props: { slug: p.slug } }))) satisfies GetStaticPaths;
+
+export const GET: APIRoute = ({ props }) => {
+  const { pack } = packSources().packs.find((p) => p.slug === props['slug'])!;
+  return new Response(`${JSON.stringify(pack, null, 2)}\n`, { headers: { 'Content-Type': 'application/json' } });
+};

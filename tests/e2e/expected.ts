@@ -1,0 +1,28 @@
+// What the CLI computes for the sample folder, called in node inside the tests: the browser must show the same.
+import { join } from 'node:path';
+import { buildContextPack } from '../../src/core/context/buildContextPack.ts';
+import { buildPackData } from '../../src/core/context/buildPackData.ts';
+import type { PackRequest } from '../../src/core/context/packTypes.ts';
+import { runQuery } from '../../src/core/query/runQuery.ts';
+import { digestsFor } from '../../src/node/context/digestsFor.ts';
+import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
+import { E2E_TODAY } from './fixtures.ts';
+
+export const KB_DIR = join(import.meta.dirname, '../../content');
+
+let cached: ReturnType<typeof indexKnowledgeFolder> | undefined;
+export function sample() {
+  cached ??= indexKnowledgeFolder(KB_DIR);
+  return cached;
+}
+
+export function expectedQuery(q: string) {
+  return runQuery(sample().index, q, { today: E2E_TODAY });
+}
+
+/** `kb context --json` for the request, as the CLI builds it. */
+export function expectedPack(request: PackRequest) {
+  const { index, bodies } = sample();
+  const req = { ...request, today: E2E_TODAY };
+  return buildContextPack(index, buildPackData(index, bodies), req, digestsFor(KB_DIR, index, req).digests);
+}

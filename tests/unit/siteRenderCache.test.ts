@@ -1,0 +1,72 @@
+// The note HTML cache and its render pool (src/node/site/): what makes warm rebuilds cheap and cold ones parallel.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { noteHtmlKey, pruneNoteHtml, readNoteHtml, writeNoteHtml, type NoteHtmlInputs } from '../../src/node/site/noteHtmlCache.ts';
+import { renderedNote, renderNotes, type RenderSetup } from '../../src/node/site/renderNotes.ts';
+import { renderWorkers } from '../../src/node/site/noteHtml.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'kb-note-html-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const inputs: NoteHtmlInputs = { version: '1', base: '/', trustHtml: false, links: ['decisions/001-offset'], markdown: 'See [[001-offset]].' };
+
+describe('noteHtmlKey: a cached page is reused only when nothing it depends on changed', () => {
+  it.each([
+    ['the Markdown', { markdown: 'See [[001-offset]]!' }],
+    ['where a wikilink leads', { links: [''] }],
+    ['the base path', { base: '/wiki/' }],
+    ['trusting raw HTML', { trustHtml: true }],
+    ['the pipeline version', { version: '2' }],
+  ])('changes with %s', (_what, change) => expect(noteHtmlKey({ ...inputs, ...change })).not.toBe(noteHtmlKey(inputs)));
+  it('is stable for the same inputs', () => expect(noteHtmlKey({ ...inputs })).toBe(noteHtmlKey(inputs)));
+});
+
+describe('the HTML cache on disk', () => {
+  it('reads what was written, and nothing for an unknown key', () => {
+    writeNoteHtml(dir, 'aaaa', '<p>a</p>');
+    expect(readNoteHtml(dir, 'aaaa')).toBe('<p>a</p>');
+    expect(readNoteHtml(dir, 'bbbb')).toBeUndefined();
+  });
+  it('prunes the files the build no longer uses', () => {
+    writeNoteHtml(dir, 'keep', 'k');
+    writeNoteHtml(dir, 'drop', 'd');
+    pruneNoteHtml(dir, new Set(['keep', 'aaaa']));
+    expect(readdirSync(dir).sort()).toEqual(['aaaa.html', 'keep.html']);
+  });
+});
+
+describe('renderNotes', () => {
+  const setup: RenderSetup = {
+    dir,
+    base: '/wiki/',
+    trustHtml: false,
+    targets: [{ path: 'decisions/001-offset.md', slug: 'decisions/001-offset', title: 'Offset' }],
+  };
+  const jobs = [
+    { key: 'w1', markdown: 'See [[Offset]].' },
+    { key: 'w2', markdown: '<script>alert(1)</script>\n\n# Head' },
+  ];
+  const expected = ['<p>See <a href="/wiki/notes/decisions/001-offset/" class="wikilink">Offset</a>.</p>', '<h1 id="head">Head</h1>'];
+  it.each([
+    ['in this thread', 0],
+    ['in a worker thread', 1],
+  ])('renders wikilinks and sanitises %s', async (_where, workers) => {
+    const keyed = jobs.map((j) => ({ ...j, key: `${j.key}-${workers}` }));
+    const done = renderNotes(setup, keyed, { workers, workerUrl: pathToFileURL(join(import.meta.dirname, '../../src/node/site/renderNotesWorker.mjs')) });
+    await renderedNote(keyed[1]!.key);
+    await done;
+    expect(keyed.map((j) => readNoteHtml(dir, j.key)?.trim())).toEqual(expected);
+  });
+});
+
+describe('renderWorkers', () => {
+  it.each([
+    ['small folders render in the loader', 50, {}, 0],
+    ['KB_RENDER_WORKERS wins', 5000, { KB_RENDER_WORKERS: '0' }, 0],
+    ['KB_RENDER_WORKERS sets the count', 50, { KB_RENDER_WORKERS: '3' }, 3],
+  ])('%s', (_rule, jobs, env, expected) => expect(renderWorkers(jobs, env)).toBe(expected));
+  it('large folders use worker threads', () => expect(renderWorkers(5000, {})).toBeGreaterThan(0));
+});
