@@ -68,56 +68,88 @@ export const DEFAULT_SEARCH_OPTIONS: BuildSearchOptions = { bodyTerms: 96, k1: 1
 
 /** Build the index from each note's fields. Deterministic: vocabulary sorted, postings in note order. */
 export function buildSearchData(notes: readonly SearchFields[], options: BuildSearchOptions = DEFAULT_SEARCH_OPTIONS): SearchData {
-  const analysed = notes.map((n) => {
-    const head = [...analyze(n.title), ...analyze(n.description), ...analyze(n.headings)];
-    const fields: Record<FieldName, string[]> = {
-      title: analyze(n.title),
-      description: analyze(n.description),
-      tags: analyze(n.tags),
-      hints: analyze(n.hints),
-      headings: analyze(n.headings),
-      body: analyze(n.body),
-      phrase: [...bigrams(analyze(n.title)), ...bigrams(analyze(n.description)), ...bigrams(analyze(n.headings))],
-    };
-    return { fields, head: new Set(head) };
-  });
+  // Two passes over the notes, analysing each note on its own, so memory holds one note's tokens at a time
+  // (100,000 notes' analysed bodies at once do not fit in Node's default heap). Pass 1: field lengths and
+  // document frequencies. Pass 2: each note's weights and the terms it keeps, as ids into a growing table.
   const names = Object.keys(FIELD_WEIGHTS) as FieldName[];
-  const avg = Object.fromEntries(names.map((f) => [f, Math.max(1, analysed.reduce((s, a) => s + a.fields[f].length, 0) / Math.max(1, analysed.length))]));
-  const weighted = analysed.map(({ fields }) => {
+  const lengthSums = Object.fromEntries(names.map((f) => [f, 0])) as Record<FieldName, number>;
+  const df = new Map<string, number>();
+  for (const note of notes) {
+    const { fields } = analyseNote(note);
+    const distinct = new Set<string>();
+    for (const f of names) {
+      lengthSums[f] += fields[f].length;
+      for (const t of fields[f]) distinct.add(t);
+    }
+    for (const t of distinct) df.set(t, (df.get(t) ?? 0) + 1);
+  }
+  const avg = Object.fromEntries(names.map((f) => [f, Math.max(1, lengthSums[f] / Math.max(1, notes.length))])) as Record<FieldName, number>;
+  const n = notes.length;
+  const termId = new Map<string, number>();
+  const terms: string[] = [];
+  const keptIds: Int32Array[] = [];
+  const keptLevels: Uint8Array[] = [];
+  for (const note of notes) {
+    const { fields, head } = analyseNote(note);
     const tfw = new Map<string, number>();
     for (const f of names) {
       const { w, b } = FIELD_WEIGHTS[f];
-      const norm = 1 - b + (b * fields[f].length) / avg[f]!;
+      const norm = 1 - b + (b * fields[f].length) / avg[f];
       const counts = new Map<string, number>();
       for (const t of fields[f]) counts.set(t, (counts.get(t) ?? 0) + 1);
       for (const [t, c] of counts) tfw.set(t, (tfw.get(t) ?? 0) + (w * c) / norm);
     }
-    return tfw;
-  });
-  const df = new Map<string, number>();
-  for (const tfw of weighted) for (const t of tfw.keys()) df.set(t, (df.get(t) ?? 0) + 1);
-  const n = notes.length;
-  const kept = weighted.map((tfw, i) => {
-    const always = new Set([...analysed[i]!.head, ...analysed[i]!.fields.tags, ...analysed[i]!.fields.hints, ...analysed[i]!.fields.phrase]);
+    const always = new Set([...head, ...fields.tags, ...fields.hints, ...fields.phrase]);
     const bodyOnly = [...tfw.keys()]
       .filter((t) => !always.has(t))
       .map((t) => ({ t, v: (tfw.get(t)! / (options.k1 + tfw.get(t)!)) * idf(n, df.get(t)!) }))
       .sort((a, b) => b.v - a.v || (a.t < b.t ? -1 : 1))
       .slice(0, options.bodyTerms)
       .map((x) => x.t);
-    return [...always, ...bodyOnly].filter((t) => tfw.has(t));
-  });
-  const vocab = [...new Set(kept.flat())].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const id = new Map(vocab.map((t, i) => [t, i]));
-  const writers = vocab.map(() => ({ w: new PackedWriter(), last: -1 }));
-  kept.forEach((terms, i) => {
-    for (const t of terms) {
-      const p = writers[id.get(t)!]!;
-      p.w.varint(i - p.last - 1).small(tfLevel(weighted[i]!.get(t)!));
+    const kept = [...always, ...bodyOnly].filter((t) => tfw.has(t));
+    const ids = new Int32Array(kept.length);
+    const levels = new Uint8Array(kept.length);
+    kept.forEach((t, j) => {
+      let id = termId.get(t);
+      if (id === undefined) {
+        id = terms.length;
+        terms.push(t);
+        termId.set(t, id);
+      }
+      ids[j] = id;
+      levels[j] = tfLevel(tfw.get(t)!);
+    });
+    keptIds.push(ids);
+    keptLevels.push(levels);
+  }
+  const order = terms.map((_, i) => i).sort((a, b) => (terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0));
+  const rank = new Int32Array(terms.length);
+  order.forEach((id, r) => (rank[id] = r));
+  const writers = order.map(() => ({ w: new PackedWriter(), last: -1 }));
+  keptIds.forEach((ids, i) => {
+    ids.forEach((id, j) => {
+      const p = writers[rank[id]!]!;
+      p.w.varint(i - p.last - 1).small(keptLevels[i]![j]!);
       p.last = i;
-    }
+    });
   });
-  return { vocab, postings: writers.map((p) => p.w.toString()), size: notes.length, k1: options.k1 };
+  return { vocab: order.map((id) => terms[id]!), postings: writers.map((p) => p.w.toString()), size: notes.length, k1: options.k1 };
+}
+
+function analyseNote(n: SearchFields): { fields: Record<FieldName, string[]>; head: Set<string> } {
+  const title = analyze(n.title);
+  const description = analyze(n.description);
+  const headings = analyze(n.headings);
+  const fields: Record<FieldName, string[]> = {
+    title,
+    description,
+    tags: analyze(n.tags),
+    hints: analyze(n.hints),
+    headings,
+    body: analyze(n.body),
+    phrase: [...bigrams(title), ...bigrams(description), ...bigrams(headings)],
+  };
+  return { fields, head: new Set([...title, ...description, ...headings]) };
 }
 
 /** Robertson–Spärck Jones idf, floored at a small positive value so common words never subtract. */
