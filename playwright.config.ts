@@ -5,6 +5,7 @@
 //   .kb-build/sites/xss/       tests/fixtures/hostile-xss/ (when it exists)  → project "xss" (tests/e2e/xss.spec.ts);
 //                              its folder is also in env KB_E2E_XSS_DIR, its URL in KB_E2E_XSS_URL.
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 
 export const SITES = {
   site: { dir: 'dist', port: 4391, base: '/' },
@@ -26,17 +27,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
     acceptDownloads: true,
     trace: 'off',

@@ -11,18 +11,7 @@ import { gzipSize } from './emittedSize.ts';
 import type { QuerySet } from './querySet.ts';
 import { serveStatic } from './staticServer.ts';
 import { summarise } from './stats.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS as ARGS, CHROMIUM_PATH as CHROMIUM } from '../chromium.ts';
 
 export async function measureIsland(dist: string, base: string, set: QuerySet, runs: number): Promise<IslandMeasure> {
   const none: IslandMeasure = { payload: null, query: null, pack: null, method: 'none' };
