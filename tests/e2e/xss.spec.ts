@@ -2,29 +2,14 @@
 // bodies, titles, headings, tags, aliases, categories, file names, ideas, team-shared notes and pack tasks.
 // Every page of it is loaded in Chromium: no dialog may open, the console stays empty (fixtures.ts), and no
 // element the payloads would inject may exist. scripts/test.mjs builds the site and serves it (project "xss").
-import { test as base, expect, type Page } from '@playwright/test';
-import { E2E_TODAY } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
+import { consoleTest } from './fixtures.ts';
 
 // The payload `<img src=x …>` is sanitised to a harmless `<img src="x">`, whose 404 the browser logs as a
 // console error; that one message (a resource named `x`) is expected, any other console message fails.
 const PAYLOAD_RESOURCE = /^console\.error: Failed to load resource: .*\(https?:\/\/[^)]*\/x(%22)?\)$/;
 
-const test = base.extend<{ consoleMessages: string[] }>({
-  consoleMessages: [
-    async ({ page }, use) => {
-      const messages: string[] = [];
-      page.on('console', (m) => messages.push(`console.${m.type()}: ${m.text()} (${m.location().url})`));
-      page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
-      await page.clock.setFixedTime(new Date(`${E2E_TODAY}T12:00:00`));
-      await use(messages);
-      expect(
-        messages.filter((m) => !PAYLOAD_RESOURCE.test(m)),
-        'the browser console stays empty',
-      ).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
+const test = consoleTest(PAYLOAD_RESOURCE);
 
 const PAYLOAD_QUERIES = ['<script>alert(1)</script>', '"><svg onload=alert(1)>', "{{constructor.constructor('alert(1)')()}}", 'javascript:alert(1)'];
 const MAX_PAGES = 400;
