@@ -4,8 +4,11 @@ import { rmSync } from 'node:fs';
 import { measureProcess, parseBuildSteps, type Measured } from './measureProcess.ts';
 import type { BuildMeasure } from './benchTypes.ts';
 
-/** Caches a warm build may reuse; a cold build starts without them. */
-export const BUILD_CACHES = ['.astro', 'node_modules/.astro', 'node_modules/.vite'] as const;
+/**
+ * Caches a warm build may reuse; a cold build starts without them. `.kb-build/cache` holds ours: rendered note
+ * HTML, pack data, Pagefind shards and the page manifests that let a rebuild keep unchanged pages.
+ */
+export const BUILD_CACHES = ['.astro', 'node_modules/.astro', 'node_modules/.vite', '.kb-build/cache'] as const;
 
 export function clearBuildCaches(): void {
   for (const dir of BUILD_CACHES) rmSync(dir, { recursive: true, force: true });

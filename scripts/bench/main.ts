@@ -1,7 +1,8 @@
-// `npm run bench [-- --notes 1000,10000] [--seed 42] [--json] [--skip hugo,cli,island,warm,build] [--runs 5]`
+// `npm run bench [-- --notes 1000,10000] [--seed 42] [--json] [--skip hugo,cli,island,warm,build] [--runs 5] [--dist DIR]`
 // Generates a corpus per size under .bench/corpus/, builds it cold and warm with scripts/build.mjs, builds
 // the same notes with Hugo when it is installed, measures the emitted site, the island in Chromium and
 // the CLI, prints two tables (measurements, targets) and writes .bench/results-<timestamp>.json.
+// `--dist DIR` measures a site already built from the one size given (emitted files, island) instead of building.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, utimesSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -9,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { KbIndex } from '../../src/core/index/kbIndexSchema.ts';
 import type { BenchResult, SizeRun } from './benchTypes.ts';
-import { clearBuildCaches, measureBuild, toBuildMeasure } from './buildSite.ts';
+import { BUILD_CACHES, clearBuildCaches, measureBuild, toBuildMeasure } from './buildSite.ts';
 import { measureCli } from './cliLatency.ts';
 import { measureEmitted } from './emittedSize.ts';
 import { buildHugo, hugoVersion, writeHugoSite } from './hugoSite.ts';
@@ -35,6 +36,7 @@ export async function main(argv: string[]): Promise<number> {
       'cli-runs': { type: 'string', default: '1' },
       today: { type: 'string', default: '2026-07-01' },
       quiet: { type: 'boolean', default: false },
+      dist: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     allowPositionals: false,
@@ -51,6 +53,9 @@ export async function main(argv: string[]): Promise<number> {
   if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--notes takes sizes like 1000,10000 (got "${values.notes}")`);
   const seed = Number(values.seed);
   const skip = new Set(values.skip.split(',').filter(Boolean) as Step[]);
+  const builtDist = values.dist === undefined ? undefined : resolve(values.dist);
+  if (builtDist && sizes.length !== 1) throw new Error('--dist measures one built site: give the one size it was built from in --notes');
+  if (builtDist) skip.add('build').add('warm');
   for (const s of skip) if (!STEPS.includes(s)) throw new Error(`--skip takes ${STEPS.join(',')} (got "${s}")`);
   const runs = Number(values.runs);
   const log = (msg: string) => !values.quiet && console.error(`bench: ${msg}`);
@@ -84,10 +89,10 @@ export async function main(argv: string[]): Promise<number> {
     if (!index) run.errors.push(`kb index failed (exit ${run.index.status}): ${run.index.tail ?? ''}`);
     const querySet = index ? buildQuerySet(index) : undefined;
 
-    const dist = join(work, 'dist');
+    const dist = builtDist ?? join(work, 'dist');
     if (!hasSite) run.errors.push('src/pages is empty: no site to build yet');
     if (hasSite && !skip.has('build')) {
-      log(`${notes} notes: cold build (caches cleared: .astro, node_modules/.astro, node_modules/.vite)`);
+      log(`${notes} notes: cold build (caches cleared: ${BUILD_CACHES.join(', ')})`);
       clearBuildCaches();
       run.cold = await measureBuild(corpus.dir, dist, values.today, !values.quiet);
       if (run.cold.status !== 0) run.errors.push(`cold build failed (exit ${run.cold.status})`);
@@ -98,13 +103,13 @@ export async function main(argv: string[]): Promise<number> {
           editedPath: corpus.samplePath,
         };
       }
-      if (run.cold.status === 0) {
-        log(`${notes} notes: measuring emitted files`);
-        run.emitted = measureEmitted(dist);
-        if (!skip.has('island') && querySet) {
-          log(`${notes} notes: island in Chromium`);
-          run.island = await measureIsland(dist, siteBase(corpus.dir), querySet, runs);
-        }
+    }
+    if (hasSite && (run.cold?.status === 0 || builtDist)) {
+      log(`${notes} notes: measuring emitted files${builtDist ? ` in ${dist}` : ''}`);
+      run.emitted = measureEmitted(dist);
+      if (!skip.has('island') && querySet) {
+        log(`${notes} notes: island in Chromium`);
+        run.island = await measureIsland(dist, siteBase(corpus.dir), querySet, runs);
       }
     }
     if (hugo && index) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -26,4 +27,17 @@ export function todayFrom(flag: string | undefined, io: Io): string {
   const parsed = isoDay.safeParse(value);
   if (!parsed.success) throw new UsageError(`--today ${value}: ${parsed.error.issues[0]?.message}`);
   return parsed.data;
+}
+
+/** `--no-cache`, taken by every command that indexes the folder. */
+export const CACHE_FLAG = { 'no-cache': { type: 'boolean' } } as const;
+
+/**
+ * Where the index cache of a knowledge folder lives: `.kb-build/cache/index-<hash of its absolute path>/`
+ * under the working directory; none with --no-cache or KB_NO_CACHE=1. The cache never changes the output.
+ */
+export function indexCacheFrom(noCache: boolean | undefined, kbDir: string, io: Io): string | undefined {
+  if (noCache === true || io.env.KB_NO_CACHE === '1' || io.env.KB_NO_CACHE === 'true') return undefined;
+  const id = createHash('sha256').update(resolve(io.cwd, kbDir)).digest('hex').slice(0, 16);
+  return resolve(io.cwd, '.kb-build', 'cache', `index-${id}`);
 }

@@ -25,7 +25,7 @@ export function usage(): string {
     'Commands:',
     ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
     '',
-    'Common options: --kb DIR (default content/), --json, --today YYYY-MM-DD',
+    'Common options: --kb DIR (default content/), --json, --today YYYY-MM-DD, --no-cache (or KB_NO_CACHE=1)',
   ].join('\n');
 }
 

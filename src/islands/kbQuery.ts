@@ -1,7 +1,9 @@
 // <kb-query>: the query island. It loads the emitted index and runs the very core modules the CLI runs
 // (runQuery / runSearch, and buildContextPack for packs), so results, numbering and packs match
 // `kb query`, `kb search` and `kb context`. The URL follows the query (?q=), so every query is a bookmark
-// and Back works. Pack data and the tokenizer are loaded only when a pack is built.
+// and Back works. The first answer waits only for the compact query index and the note cards of the rows
+// it shows; the other cards follow at idle time, so later queries answer from memory. Pack data and the
+// tokenizer are loaded only when a pack is built.
 import type { KbIndex, NoteEntry } from '../core/index/kbIndexSchema.ts';
 import type { ContextPack, PackRequest } from '../core/context/packTypes.ts';
 import { runQuery } from '../core/query/runQuery.ts';
@@ -12,12 +14,14 @@ import { packFileName } from '../core/site/packFiles.ts';
 import { digestsForRequest } from '../core/site/packDigests.ts';
 import type { RepoDigest } from '../core/discover/repoDigest.ts';
 import type { PackData } from '../core/context/buildPackData.ts';
-import { cardAt, fromQueryIndex, positionsOf, shardsFor, type NoteCard, type QueryIndexFile } from '../core/site/queryIndex.ts';
+import { cardAt, fromQueryIndex, positionsOf, SHARD_SIZE, shardsFor, type NoteCard, type QueryIndexFile } from '../core/site/queryIndex.ts';
 import { localDay } from './ages.ts';
 import { h, renderQueryView, renderSearchResult, type SelectableHit } from './renderQueryView.ts';
 
 /** Rows shown (and cards fetched) before the reader asks for the rest. */
 const FIRST_ROWS = 50;
+/** Card shards fetched side by side by the idle-time prefetch. */
+const PREFETCH_LANES = 2;
 
 const jsonCache = new Map<string, Promise<unknown>>();
 function fetchJson<T>(url: string): Promise<T> {
@@ -42,6 +46,8 @@ class KbQuery extends HTMLElement {
   private shards = new Map<number, NoteCard[]>();
   private fetching = new Map<number, Promise<void>>();
   private cardByPath = new Map<string, NoteCard>();
+  /** Settles once every card shard is loaded (the idle-time prefetch after the first answer). */
+  private allCards: Promise<void> | undefined;
   /** Positions of every hit of the current tag query, shown or not (for "download all"). */
   private resultPositions: number[] = [];
   /** The query whose full list the reader asked for. */
@@ -136,14 +142,50 @@ class KbQuery extends HTMLElement {
         if (!this.fetching.has(shard))
           this.fetching.set(
             shard,
-            fetchJson<NoteCard[]>(this.paths.file(`kb-notes/${shard}.json`)).then((cards) => {
-              this.shards.set(shard, cards);
-              for (const card of cards) this.cardByPath.set(card[0], card);
-            }),
+            fetchJson<NoteCard[]>(this.paths.file(`kb-notes/${shard}.json`)).then(
+              (cards) => {
+                this.shards.set(shard, cards);
+                for (const card of cards) this.cardByPath.set(card[0], card);
+              },
+              (err: unknown) => {
+                // Forget the failure, so the next query that needs the shard asks again.
+                this.fetching.delete(shard);
+                jsonCache.delete(this.paths.file(`kb-notes/${shard}.json`));
+                throw err;
+              },
+            ),
           );
         return this.fetching.get(shard);
       }),
     );
+  }
+
+  /**
+   * After the first answer, fetch the remaining card shards while the reader reads or types, a few at a time,
+   * so later queries answer from memory instead of waiting on the network. A query that needs a shard not
+   * fetched yet starts it at once (loadCards), ahead of this queue.
+   */
+  private prefetchCards(): Promise<void> {
+    this.allCards ??= new Promise<void>((done) => {
+      const idle = 'requestIdleCallback' in window ? (fn: () => void) => requestIdleCallback(fn) : (fn: () => void) => setTimeout(fn, 200);
+      idle(() => {
+        const lanes = this.loadQueryIndex().then((index) => {
+          const queue = Array.from({ length: Math.ceil(index.notes.length / SHARD_SIZE) }, (_, shard) => shard);
+          const lane = async (): Promise<void> => {
+            // A shard that fails is left to the next query that needs it (loadCards forgets the failure).
+            for (let shard = queue.shift(); shard !== undefined; shard = queue.shift()) await this.loadCards([shard * SHARD_SIZE]).catch(() => undefined);
+          };
+          return Promise.all(Array.from({ length: PREFETCH_LANES }, lane));
+        });
+        void lanes.catch(() => undefined).then(() => done());
+      });
+    });
+    return this.allCards;
+  }
+
+  /** Settles when the prefetch has run: every card shard is in memory unless one failed (the benchmark times queries after it). */
+  whenCardsLoaded(): Promise<void> {
+    return this.prefetchCards();
   }
 
   /** A hit of the compact index (by sort key) as the view shows it: real path, page, title, description. */
@@ -212,6 +254,7 @@ class KbQuery extends HTMLElement {
       const total = rendered.total ?? this.hits.length;
       this.status.textContent = `${total} ${total === 1 ? 'result' : 'results'}`;
       if (builder) builder.hidden = false;
+      if (this.queryIndex) void this.prefetchCards();
     } catch (err) {
       this.status.textContent = `The index could not be loaded (${(err as Error).message}).`;
     }

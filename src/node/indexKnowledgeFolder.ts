@@ -1,7 +1,9 @@
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { buildIndex, type IndexResult } from '../core/index/buildIndex.js';
 import type { ReportEntry } from '../core/index/kbIndexSchema.js';
 import { compareStrings } from '../core/util/compare.js';
 import { formatIssue } from '../core/util/issue.js';
+import { openIndexCache } from './cache/indexCache.js';
 import { readKnowledgeFolder, type FolderReading, type ReadOptions } from './readKnowledgeFolder.js';
 import { allowSecretsFrom } from './security/scanSecrets.js';
 
@@ -23,7 +25,15 @@ export interface IndexCounts {
   excludedByRule: Record<string, number>;
 }
 
-export type IndexOptions = ReadOptions;
+export interface IndexOptions extends Omit<ReadOptions, 'facts'> {
+  /**
+   * Folder of the on-disk index cache (created when missing); default: none. What each file yields
+   * (frontmatter, secrets, headings, tokens) is kept by content hash, so re-indexing after an edit only
+   * reads the edited files again; the output is byte-identical with a cold cache, a warm one, or none.
+   * A folder inside the knowledge folder is never written to: no cache is used then.
+   */
+  cacheDir?: string | undefined;
+}
 
 /**
  * Read, parse, validate and index a knowledge folder: the pipeline every face (CLI, site) runs.
@@ -33,7 +43,11 @@ export type IndexOptions = ReadOptions;
  * `issues` holds the reading's warnings (secrets, binary, symlinks, too large) and the index's.
  */
 export function indexKnowledgeFolder(kbDir: string, options: IndexOptions = {}): IndexedFolder {
-  const reading = readKnowledgeFolder(kbDir, { ...options, allowSecrets: options.allowSecrets ?? allowSecretsFrom(undefined, process.env) });
+  const cacheDir = options.cacheDir === undefined ? undefined : resolve(options.cacheDir);
+  const cache = cacheDir === undefined || isInside(cacheDir, resolve(kbDir)) ? undefined : openIndexCache(cacheDir);
+  const allowSecrets = options.allowSecrets ?? allowSecretsFrom(undefined, process.env);
+  const reading = readKnowledgeFolder(kbDir, { allowSecrets, facts: cache });
+  cache?.save();
   const result = buildIndex(reading.input);
   const byFile = new Map<string, string[]>();
   for (const i of result.issues) byFile.set(i.file, [...(byFile.get(i.file) ?? []), formatIssue(i)]);
@@ -45,6 +59,11 @@ export function indexKnowledgeFolder(kbDir: string, options: IndexOptions = {}):
   report.sort((a, b) => compareStrings(a.path, b.path));
   const issues = [...reading.issues, ...result.issues];
   return { ...result, issues, reading, report, counts: countReport(report) };
+}
+
+function isInside(path: string, dir: string): boolean {
+  const rel = relative(dir, path);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
 export function countReport(report: readonly ReportEntry[]): IndexCounts {

@@ -5,6 +5,12 @@ const refuse = () => {
 };
 const NO_CODE_ENGINES = { js: refuse, javascript: refuse, coffee: refuse, coffeescript: refuse, cson: refuse };
 
+/** A file's text as every later stage sees it: no byte-order mark, `\n` line ends. */
+export function normaliseSourceText(raw: string): string {
+  if (raw.charCodeAt(0) !== 0xfeff && !raw.includes('\r')) return raw; // most files: skip two regex passes
+  return raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+}
+
 /** gray-matter over one file's text, never throwing: a YAML error comes back with its file line. */
 export function parseSourceText(raw: string): {
   data: unknown;
@@ -12,7 +18,7 @@ export function parseSourceText(raw: string): {
   frontmatterText?: string | undefined;
   yamlError?: { message: string; line?: number };
 } {
-  const text = raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const text = normaliseSourceText(raw);
   const fence = /^---[ \t]*\n([\s\S]*?)\n?^(?:---|\.\.\.)[ \t]*$\n?/m.exec(text);
   const opens = text.startsWith('---\n') || text === '---';
   if (!opens) return { data: undefined, body: text };

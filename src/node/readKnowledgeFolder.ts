@@ -12,8 +12,7 @@ import type { KbIssue } from '../core/util/issue.js';
 import { toIsoDate } from '../core/util/isoDate.js';
 import { compareStrings } from '../core/util/compare.js';
 import { loadKbConfig, CONFIG_FILE } from './loadKbConfig.js';
-import { parseSourceText } from './parseSourceText.js';
-import { scanSecrets } from './security/scanSecrets.js';
+import { bodyOf, factsFor, fileFactsKey, tokensFor, type FileFacts, type FileFactsStore } from './cache/fileFacts.js';
 
 export interface FolderReading {
   kbDir: string;
@@ -28,6 +27,8 @@ export interface FolderReading {
 export interface ReadOptions {
   /** Keep notes that hold a credential (with a warning) instead of leaving them out. Default: false. */
   allowSecrets?: boolean | undefined;
+  /** Where per-file facts are looked up and kept (the index cache). Default: none, everything is derived. */
+  facts?: FileFactsStore | undefined;
 }
 
 /** Files larger than this are not read at all (a note this size is a mistake, e.g. a pasted dump). */
@@ -41,6 +42,9 @@ interface Reader {
   report: ReportEntry[];
   issues: KbIssue[];
   allowSecrets: boolean;
+  facts: FileFactsStore | undefined;
+  /** Each file read, by path: its cache key and facts (a note's tokens are counted once it is known to be one). */
+  read: Map<string, { key: string; facts: FileFacts }>;
 }
 
 const toPosix = (p: string) => p.split(sep).join('/');
@@ -53,7 +57,7 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
   const realRoot = realpathSync(kbDir);
   const report: ReportEntry[] = [];
   const issues: KbIssue[] = [];
-  const reader: Reader = { kbDir, report, issues, allowSecrets: options.allowSecrets ?? false };
+  const reader: Reader = { kbDir, report, issues, allowSecrets: options.allowSecrets ?? false, facts: options.facts, read: new Map() };
 
   const projectRoots: Record<string, string> = {};
   const rootsInside: string[] = [];
@@ -108,7 +112,7 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
       report.push({ path, outcome: 'idea' });
       continue;
     }
-    notes.push({ ...src, tier: placement.tier, ...(placement.projectKey ? { projectKey: placement.projectKey } : {}) });
+    notes.push({ ...withTokens(reader, src), tier: placement.tier, ...(placement.projectKey ? { projectKey: placement.projectKey } : {}) });
   }
 
   for (const [key, p] of Object.entries(config.projects)) {
@@ -247,7 +251,9 @@ function readSource(reader: Reader, path: string): SourceFile | undefined {
     readWarnings.push({ code: 'encoding', message: 'not valid UTF-8; read as Latin-1. Save the file as UTF-8.' });
   }
   if (st.size > LARGE_FILE_BYTES) readWarnings.push({ code: 'large-file', message: `is ${(st.size / 1048576).toFixed(1)} MB; its page will be slow to load.` });
-  const secrets = scanSecrets(text, abs);
+  const key = fileFactsKey(buf, abs);
+  const facts = factsFor(reader.facts, key, text, abs);
+  const secrets = facts.secrets;
   const secretMessage = (kind: string) =>
     `holds what looks like a credential (${kind}); left out of every published output. Remove it (and rotate it: it is in the history) or build with --allow-secrets.`;
   if (secrets.length && !reader.allowSecrets) {
@@ -260,14 +266,29 @@ function readSource(reader: Reader, path: string): SourceFile | undefined {
       code: 'secret-allowed',
       message: `line ${s.line}: holds what looks like a credential (${s.kind}); published because secrets are allowed.`,
     });
-  const parsed = parseSourceText(text);
-  return { path, ...parsed, mtime: st.mtimeMs, ...(readWarnings.length ? { readWarnings } : {}) };
+  reader.read.set(path, { key, facts });
+  return {
+    path,
+    data: facts.data,
+    body: bodyOf(facts, text),
+    ...(facts.frontmatterText !== undefined ? { frontmatterText: facts.frontmatterText } : {}),
+    ...(facts.yamlError ? { yamlError: facts.yamlError } : {}),
+    mtime: st.mtimeMs,
+    ...(readWarnings.length ? { readWarnings } : {}),
+    facts: { frontmatter: facts.frontmatter, body: facts.body },
+  };
+}
+
+/** A file that became a note: its token count joins its facts (ideas and drafts are never counted). */
+function withTokens(reader: Reader, src: SourceFile): SourceFile {
+  const { key, facts } = reader.read.get(src.path)!;
+  return { ...src, facts: { frontmatter: facts.frontmatter, body: facts.body, tokens: tokensFor(reader.facts, key, facts, src.body) } };
 }
 
 /** `draft: true`, `private: true`, `publish: false` or a config `private:` glob: recorded, never published. */
 function isUnpublished(src: SourceFile, privateGlob: (path: string) => boolean, report: ReportEntry[]): boolean {
   const byConfig = privateGlob(src.path);
-  if (!byConfig && !readSourceFrontmatter(src).unpublished) return false;
+  if (!byConfig && !(src.facts?.frontmatter ?? readSourceFrontmatter(src)).unpublished) return false;
   report.push({ path: src.path, outcome: 'unpublished', rule: byConfig ? 'config-private' : 'frontmatter' });
   return true;
 }
@@ -306,7 +327,7 @@ function readTeamShared(reader: Reader, root: string, key: string, privateGlob: 
       const src = readSource(reader, rel);
       if (!src || isUnpublished(src, privateGlob, report)) continue;
       const cross = inner.startsWith('cross/');
-      out.push({ ...src, tier: 'team-shared', shared: { project: cross ? 'cross' : key, scope: cross ? 'cross' : 'repo' } });
+      out.push({ ...withTokens(reader, src), tier: 'team-shared', shared: { project: cross ? 'cross' : key, scope: cross ? 'cross' : 'repo' } });
     }
   };
   visit(base);

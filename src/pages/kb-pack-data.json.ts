@@ -2,4 +2,4 @@
 import type { APIRoute } from 'astro';
 import { packSources } from '../node/site/packSources.ts';
 
-export const GET: APIRoute = () => new Response(JSON.stringify(packSources().packData), { headers: { 'Content-Type': 'application/json' } });
+export const GET: APIRoute = async () => new Response(JSON.stringify((await packSources()).packData), { headers: { 'Content-Type': 'application/json' } });

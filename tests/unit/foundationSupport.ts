@@ -38,7 +38,8 @@ export function copyFixture(name: string): string {
 export function captureIo(cwd: string, env: Record<string, string | undefined> = {}): Io & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = [];
   const stderr: string[] = [];
-  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t), env, cwd };
+  // No index cache unless a test asks for one (KB_NO_CACHE: undefined): test runs must not leave cache folders behind.
+  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t), env: { KB_NO_CACHE: '1', ...env }, cwd };
 }
 
 /** The accounting rule of issue 7: every file seen has exactly one outcome, and the counts add up. */

@@ -2,15 +2,19 @@ import { indexKnowledgeFolder } from '../../node/indexKnowledgeFolder.js';
 import { checkKnowledge, type CheckReport } from '../../core/check/checkKnowledge.js';
 import { formatIssue } from '../../core/util/issue.js';
 import { allowSecretsFrom } from '../../node/security/scanSecrets.js';
-import { kbDirFrom, parseFlags } from '../flags.js';
+import { CACHE_FLAG, indexCacheFrom, kbDirFrom, parseFlags } from '../flags.js';
 import { EXIT, type Io } from '../io.js';
 
-const USAGE = 'Usage: kb check [--kb DIR] [--json] [--allow-secrets]';
+const USAGE = 'Usage: kb check [--kb DIR] [--json] [--allow-secrets] [--no-cache]';
 
 /** `kb check`: lint without writing. Exit 1 when a problem is found (suggestions alone are not problems). */
 export function run(argv: string[], io: Io): number {
-  const { values } = parseFlags(argv, { kb: { type: 'string' }, json: { type: 'boolean' }, 'allow-secrets': { type: 'boolean' } }, USAGE, false);
-  const result = indexKnowledgeFolder(kbDirFrom(values.kb, io), { allowSecrets: allowSecretsFrom(values['allow-secrets'], io.env) });
+  const { values } = parseFlags(argv, { kb: { type: 'string' }, json: { type: 'boolean' }, 'allow-secrets': { type: 'boolean' }, ...CACHE_FLAG }, USAGE, false);
+  const kbDir = kbDirFrom(values.kb, io);
+  const result = indexKnowledgeFolder(kbDir, {
+    allowSecrets: allowSecretsFrom(values['allow-secrets'], io.env),
+    cacheDir: indexCacheFrom(values['no-cache'], kbDir, io),
+  });
   const report = checkKnowledge(result.index, result.issues);
   if (values.json) io.out(JSON.stringify(report, null, 2));
   else io.out(renderCheck(report));

@@ -2,11 +2,11 @@ import { buildContextPack } from '../../core/context/buildContextPack.js';
 import { packRequestSchema } from '../../core/context/packTypes.js';
 import { digestsFor } from '../../node/context/digestsFor.js';
 import { loadPackInputs } from '../../node/context/loadPackInputs.js';
-import { kbDirFrom, parseFlags, todayFrom } from '../flags.js';
+import { CACHE_FLAG, indexCacheFrom, kbDirFrom, parseFlags, todayFrom } from '../flags.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 
 const USAGE =
-  'Usage: kb context --task "…" [--repo ALIAS] [--project KEY] [--include decisions,lessons,patterns,pitfalls] [--max-tokens N] [--kb DIR] [--today YYYY-MM-DD] [--json]';
+  'Usage: kb context --task "…" [--repo ALIAS] [--project KEY] [--include decisions,lessons,patterns,pitfalls] [--max-tokens N] [--kb DIR] [--today YYYY-MM-DD] [--json] [--no-cache]';
 
 /** `kb context`: print the task-context pack (Markdown, or the ContextPack with --json). */
 export function run(argv: string[], io: Io): number {
@@ -21,6 +21,7 @@ export function run(argv: string[], io: Io): number {
       kb: { type: 'string' },
       today: { type: 'string' },
       json: { type: 'boolean' },
+      ...CACHE_FLAG,
     },
     USAGE,
   );
@@ -46,7 +47,7 @@ export function run(argv: string[], io: Io): number {
     throw new UsageError(`kb context: ${flag} ${issue.message}\n${USAGE}`);
   }
   const kbDir = kbDirFrom(values.kb, io);
-  const inputs = loadPackInputs(kbDir);
+  const inputs = loadPackInputs(kbDir, { cacheDir: indexCacheFrom(values['no-cache'], kbDir, io) });
   const { digests, warnings } = digestsFor(kbDir, inputs.index, parsed.data, { home: io.env.HOME ?? '', cwd: io.cwd });
   const pack = buildContextPack(inputs.index, inputs.data, parsed.data, digests);
   pack.warnings.unshift(...inputs.warnings, ...warnings);

@@ -5,20 +5,31 @@ import { allowSecretsFrom } from '../../node/security/scanSecrets.js';
 import type { ReportEntry } from '../../core/index/kbIndexSchema.js';
 import { compareStrings } from '../../core/util/compare.js';
 import { formatIssue } from '../../core/util/issue.js';
-import { kbDirFrom, parseFlags } from '../flags.js';
+import { CACHE_FLAG, indexCacheFrom, kbDirFrom, parseFlags } from '../flags.js';
 import { EXIT, type Io } from '../io.js';
 
-const USAGE = 'Usage: kb index [--kb DIR] [--out DIR] [--json] [--strict] [--allow-secrets]';
+const USAGE = 'Usage: kb index [--kb DIR] [--out DIR] [--json] [--strict] [--allow-secrets] [--no-cache]';
 
 /** `kb index`: write the index outputs and print what happened to every file. */
 export function run(argv: string[], io: Io): number {
   const { values } = parseFlags(
     argv,
-    { kb: { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, strict: { type: 'boolean' }, 'allow-secrets': { type: 'boolean' } },
+    {
+      kb: { type: 'string' },
+      out: { type: 'string' },
+      json: { type: 'boolean' },
+      strict: { type: 'boolean' },
+      'allow-secrets': { type: 'boolean' },
+      ...CACHE_FLAG,
+    },
     USAGE,
     false,
   );
-  const result = indexKnowledgeFolder(kbDirFrom(values.kb, io), { allowSecrets: allowSecretsFrom(values['allow-secrets'], io.env) });
+  const kbDir = kbDirFrom(values.kb, io);
+  const result = indexKnowledgeFolder(kbDir, {
+    allowSecrets: allowSecretsFrom(values['allow-secrets'], io.env),
+    cacheDir: indexCacheFrom(values['no-cache'], kbDir, io),
+  });
   const errors = result.issues.filter((i) => i.severity === 'error');
   const outDir = resolve(io.cwd, values.out ?? 'kb-out');
   const written = errors.length ? [] : writeIndexOutputs(outDir, result.index);

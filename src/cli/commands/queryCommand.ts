@@ -4,21 +4,22 @@ import { indexKnowledgeFolder } from '../../node/indexKnowledgeFolder.js';
 import { runQuery } from '../../core/query/runQuery.js';
 import { renderQueryText } from '../../core/query/renderQueryText.js';
 import { QUERY_USAGE, type QueryResult } from '../../core/query/queryResult.js';
-import { kbDirFrom, parseFlags, todayFrom } from '../flags.js';
+import { CACHE_FLAG, indexCacheFrom, kbDirFrom, parseFlags, todayFrom } from '../flags.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 
-const USAGE = `${QUERY_USAGE} [--kb DIR] [--today YYYY-MM-DD] [--json] [--load all|N,M,…]`;
+const USAGE = `${QUERY_USAGE} [--kb DIR] [--today YYYY-MM-DD] [--json] [--load all|N,M,…] [--no-cache]`;
 
 /** `kb query`: seed 000's /context over the knowledge folder; `--load` is Step 6 (read-only). */
 export function run(argv: string[], io: Io): number {
   const { values, positionals } = parseFlags(
     argv,
-    { kb: { type: 'string' }, today: { type: 'string' }, json: { type: 'boolean' }, load: { type: 'string' } },
+    { kb: { type: 'string' }, today: { type: 'string' }, json: { type: 'boolean' }, load: { type: 'string' }, ...CACHE_FLAG },
     USAGE,
   );
   const query = positionals.join(' ');
   const today = todayFrom(values.today, io);
-  const folder = indexKnowledgeFolder(kbDirFrom(values.kb, io));
+  const kbDir = kbDirFrom(values.kb, io);
+  const folder = indexKnowledgeFolder(kbDir, { cacheDir: indexCacheFrom(values['no-cache'], kbDir, io) });
   const result = runQuery(folder.index, query, { today });
   if (result.usage) {
     io.err(result.usage);

@@ -3,7 +3,8 @@ import type { AliasEntry } from '../aliases/parseAliasesMd.js';
 import type { IndexMdFacts } from '../aria/parseIndexMd.js';
 import type { Layout, NoteTier } from '../layout/classifyPath.js';
 import { readSourceFrontmatter } from '../model/readSourceFrontmatter.js';
-import { readBody } from '../model/readBody.js';
+import { readBody, type BodyFacts } from '../model/readBody.js';
+import type { Frontmatter } from '../model/frontmatterSchema.js';
 import { countTokens } from '../tokens/countTokens.js';
 import { assignSlugs } from '../util/slugify.js';
 import { compareStrings, sortedUnique } from '../util/compare.js';
@@ -26,6 +27,18 @@ export interface SourceFile {
   mtime: number;
   /** Problems the adapter met reading the bytes (e.g. not UTF-8). */
   readWarnings?: { code: string; message: string }[];
+  /** What the adapter already derived from this file (possibly from its cache); computed here when absent. */
+  facts?: SourceFacts | undefined;
+}
+
+/** Per-file readings that depend on the file's text alone: exactly what the functions named here return. */
+export interface SourceFacts {
+  /** `readSourceFrontmatter(src)`. */
+  frontmatter: Frontmatter;
+  /** `readBody(src.body)`. */
+  body: BodyFacts;
+  /** `countTokens(src.body)`; counted here when absent. */
+  tokens?: number | undefined;
 }
 
 export interface NoteSource extends SourceFile {
@@ -124,7 +137,7 @@ function readFrontmatterOf(src: SourceFile, issues: KbIssue[]) {
       ...(src.yamlError.line ? { line: src.yamlError.line } : {}),
       message: `frontmatter is not valid YAML (${src.yamlError.message}); read line by line instead. Quote the value (e.g. \`key: "[#3883]"\`) to fix it.`,
     });
-    return readSourceFrontmatter(src);
+    return src.facts?.frontmatter ?? readSourceFrontmatter(src);
   }
   if (src.data !== undefined && src.data !== null && (typeof src.data !== 'object' || Array.isArray(src.data))) {
     issues.push({
@@ -135,13 +148,13 @@ function readFrontmatterOf(src: SourceFile, issues: KbIssue[]) {
       message: 'frontmatter is not a set of `key: value` pairs; it was ignored. Write it as a YAML mapping.',
     });
   }
-  return readSourceFrontmatter(src);
+  return src.facts?.frontmatter ?? readSourceFrontmatter(src);
 }
 
 function readNote(src: NoteSource, slug: string, issues: KbIssue[]): NoteEntry {
   const before = issues.length;
   const fm = readFrontmatterOf(src, issues);
-  const body = readBody(src.body);
+  const body = src.facts?.body ?? readBody(src.body);
   const fileName = src.path
     .split('/')
     .pop()!
@@ -161,7 +174,7 @@ function readNote(src: NoteSource, slug: string, issues: KbIssue[]): NoteEntry {
     status: fm.status,
     tier: src.tier,
     mtime: toIsoDate(src.mtime) ?? '1970-01-01',
-    tokens: countTokens(src.body),
+    tokens: src.facts?.tokens ?? countTokens(src.body),
     headings: body.headings,
     wikilinks: body.wikilinks,
     warnings: [],
@@ -184,7 +197,7 @@ function readNote(src: NoteSource, slug: string, issues: KbIssue[]): NoteEntry {
 
 function readIdea(src: SourceFile, issues: KbIssue[]): Idea {
   const fm = readFrontmatterOf(src, issues);
-  const body = readBody(src.body);
+  const body = src.facts?.body ?? readBody(src.body);
   const fileName = src.path.split('/').pop()!;
   const firstLine = src.body
     .split(/\r?\n/)

@@ -3,6 +3,7 @@ import { compareStrings } from '../util/compare.js';
 import { staleness } from '../util/staleness.js';
 import { matchNote } from './matchNote.js';
 import { parseQuery } from './parseQuery.js';
+import { BY_HINT, BY_TAG, markMeeting, markOwner, queryListsOf, UNMET, type QueryLists, type SourceList } from './queryLists.js';
 import { LEGACY_BACKLOG_NOTE, QUERY_USAGE, type QueryArtifact, type QueryCategory, type QueryHit, type QueryIdea, type QueryResult } from './queryResult.js';
 
 /**
@@ -36,12 +37,13 @@ export function runQuery(index: KbIndex, query: string, options: { today: string
   result.tags = tags;
   const projectKeys = tags.filter((t) => projects.has(t));
 
-  const hits: Omit<QueryHit, 'n'>[] = [
-    ...teamShared(index, tags, mode, projectKeys),
-    ...projectTier(index, tags, mode, projectKeys, result.emptyProjects),
-    ...crossProject(index, tags, mode),
+  const lists = queryListsOf(index);
+  result.results = [
+    ...teamShared(index, lists, tags, mode, projectKeys),
+    ...projectTier(index, lists, tags, mode, projectKeys, result.emptyProjects),
+    ...crossProject(lists, tags, mode),
   ];
-  result.results = hits.map((h, i) => ({ n: i + 1, ...h }));
+  result.results.forEach((h, i) => (h.n = i + 1));
   result.artifacts = artifacts(index, projectKeys, options.today, result.results.length);
   if (projectKeys.length && index.ideasFolder) {
     result.ideas = projectKeys.flatMap((key) => ideasFor(index, key, options.today));
@@ -59,39 +61,71 @@ function addOnce(list: string[], value: string): void {
   if (!list.includes(value)) list.push(value);
 }
 
-function hit(note: NoteEntry, category: QueryCategory, hint: string): Omit<QueryHit, 'n'> {
-  return {
-    category,
-    path: note.path,
-    description: note.description,
-    tags: [...note.tags],
-    ...(hint ? { hint } : {}),
-    ...(category === 'team-shared' ? { project: note.project ?? 'cross', scope: note.scope ?? 'repo' } : {}),
-  };
+/** A numbered hit (`n` is set once the three sources are joined; it stays the first key, as the JSON prints it). */
+function hit(note: NoteEntry, category: QueryCategory, hint: string): QueryHit {
+  const h: QueryHit = { n: 0, category, path: note.path, description: note.description, tags: [...note.tags] };
+  if (hint) h.hint = hint;
+  if (category === 'team-shared') {
+    h.project = note.project ?? 'cross';
+    h.scope = note.scope ?? 'repo';
+  }
+  return h;
 }
 
-const byPath = (a: NoteEntry, b: NoteEntry) => compareStrings(a.path, b.path);
+/**
+ * The notes of a source that can match, in path order, each with whether tags alone settle it (matchNote
+ * would show no hint): in union mode the notes some token meets, in intersection mode those every token
+ * meets. With `owners` (team-shared), a note's owner project counts as its tag, and the notes of the
+ * owners listed are in as well.
+ */
+function candidates(list: SourceList, tags: string[], mode: 'OR' | 'AND', owners?: readonly string[]): { notes: NoteEntry[]; tagged: boolean[] } {
+  const meet = (token: string, marks: Uint8Array) => {
+    markMeeting(list, token, marks);
+    if (owners) markOwner(list, token, marks, BY_TAG);
+  };
+  const marks = new Uint8Array(list.notes.length);
+  if (mode === 'OR') {
+    for (const token of tags) meet(token, marks);
+    for (const owner of owners ?? []) markOwner(list, owner, marks, BY_HINT);
+  } else {
+    // Every token must meet the note; it is settled by tags only when every token meets it by tag.
+    marks.fill(BY_TAG);
+    const one = new Uint8Array(list.notes.length);
+    for (const token of tags) {
+      one.fill(UNMET);
+      meet(token, one);
+      for (let rank = 0; rank < one.length; rank++) if (one[rank]! < marks[rank]!) marks[rank] = one[rank]!;
+    }
+  }
+  const notes: NoteEntry[] = [];
+  const tagged: boolean[] = [];
+  marks.forEach((mark, rank) => {
+    if (mark === UNMET) return;
+    notes.push(list.notes[rank]!);
+    tagged.push(mark === BY_TAG);
+  });
+  return { notes, tagged };
+}
 
 /** Step 4a: promoted notes; project-tier paths belong to Step 4b (reviews are not promoted). */
-function crossProject(index: KbIndex, tags: string[], mode: 'OR' | 'AND') {
-  const out: Omit<QueryHit, 'n'>[] = [];
-  for (const note of index.notes.filter((n) => n.tier === 'cross-project').sort(byPath)) {
-    if (index.layout === 'aria' && note.path.startsWith('projects/')) continue;
-    const hint = matchNote(note, tags, mode);
+function crossProject(lists: QueryLists, tags: string[], mode: 'OR' | 'AND') {
+  const out: QueryHit[] = [];
+  const { notes, tagged } = candidates(lists.cross, tags, mode);
+  notes.forEach((note, i) => {
+    const hint = tagged[i] ? '' : matchNote(note, tags, mode);
     if (hint !== undefined) out.push(hit(note, 'cross-project', hint));
-  }
+  });
   return out;
 }
 
 /** Step 4b: every note of a queried project's folder in union mode; in intersection mode those meeting every token. */
-function projectTier(index: KbIndex, tags: string[], mode: 'OR' | 'AND', projectKeys: string[], empty: string[]) {
-  const out: Omit<QueryHit, 'n'>[] = [];
+function projectTier(index: KbIndex, lists: QueryLists, tags: string[], mode: 'OR' | 'AND', projectKeys: string[], empty: string[]) {
+  const out: QueryHit[] = [];
   const seen = new Set<string>();
   for (const key of projectKeys) {
     const project = index.projects.find((p) => p.key === key)!;
     if (project.noteCount === 0) empty.push(key);
-    const prefix = `projects/${key}/`;
-    for (const note of index.notes.filter((n) => n.tier === 'project' && n.path.startsWith(prefix)).sort(byPath)) {
+    for (const note of lists.project(key)) {
       if (seen.has(note.path)) continue;
       const hint = mode === 'OR' ? '' : matchNote(note, tags, mode);
       if (hint === undefined) continue;
@@ -107,17 +141,19 @@ function projectTier(index: KbIndex, tags: string[], mode: 'OR' | 'AND', project
  * notes of a project disabled since). The owner project counts as a tag of the note; `cross` notes also surface
  * for any project-key query in union mode.
  */
-function teamShared(index: KbIndex, tags: string[], mode: 'OR' | 'AND', projectKeys: string[]) {
+function teamShared(index: KbIndex, lists: QueryLists, tags: string[], mode: 'OR' | 'AND', projectKeys: string[]) {
   if (!index.sharing) return [];
   const enabled = new Set(['cross', ...index.projects.filter((p) => p.shared).map((p) => p.key)]);
-  const out: Omit<QueryHit, 'n'>[] = [];
-  for (const note of index.notes.filter((n) => n.tier === 'team-shared').sort(byPath)) {
+  const out: QueryHit[] = [];
+  const crossForProjects = mode === 'OR' && projectKeys.length > 0;
+  const { notes, tagged } = candidates(lists.team, tags, mode, crossForProjects ? ['cross'] : []);
+  notes.forEach((note, i) => {
     const owner = note.project ?? 'cross';
-    if (!enabled.has(owner)) continue;
-    let hint = matchNote(note, tags, mode, (t) => t === owner);
-    if (hint === undefined && mode === 'OR' && owner === 'cross' && projectKeys.length > 0) hint = '';
+    if (!enabled.has(owner)) return;
+    let hint = tagged[i] ? '' : matchNote(note, tags, mode, (t) => t === owner);
+    if (hint === undefined && crossForProjects && owner === 'cross') hint = '';
     if (hint !== undefined) out.push(hit(note, 'team-shared', hint));
-  }
+  });
   return out;
 }
 

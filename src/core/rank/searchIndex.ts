@@ -23,6 +23,9 @@ export interface SearchData {
 
 const TF_STEP = 1.125;
 
+/** Folders up to this size keep each note's analysis between the two passes of buildSearchData (see there). */
+const KEEP_ANALYSED = 20_000;
+
 /** 64 pseudo-frequency levels, 12.5% apart from 0.1 to ~168; powers by repeated multiplication, so every engine agrees. */
 export const TF_LEVELS: readonly number[] = (() => {
   const levels = [0.1];
@@ -68,14 +71,18 @@ export const DEFAULT_SEARCH_OPTIONS: BuildSearchOptions = { bodyTerms: 96, k1: 1
 
 /** Build the index from each note's fields. Deterministic: vocabulary sorted, postings in note order. */
 export function buildSearchData(notes: readonly SearchFields[], options: BuildSearchOptions = DEFAULT_SEARCH_OPTIONS): SearchData {
-  // Two passes over the notes, analysing each note on its own, so memory holds one note's tokens at a time
-  // (100,000 notes' analysed bodies at once do not fit in Node's default heap). Pass 1: field lengths and
-  // document frequencies. Pass 2: each note's weights and the terms it keeps, as ids into a growing table.
+  // Two passes over the notes. Pass 1: field lengths and document frequencies. Pass 2: each note's weights and
+  // the terms it keeps, as ids into a growing table. Up to KEEP_ANALYSED notes, pass 1's analysis is kept for
+  // pass 2; above, each note is analysed again in pass 2, so memory holds one note's tokens at a time
+  // (100,000 notes' analysed bodies at once do not fit in Node's default heap).
   const names = Object.keys(FIELD_WEIGHTS) as FieldName[];
   const lengthSums = Object.fromEntries(names.map((f) => [f, 0])) as Record<FieldName, number>;
   const df = new Map<string, number>();
+  const analysedNotes: (ReturnType<typeof analyseNote> | undefined)[] | undefined = notes.length <= KEEP_ANALYSED ? [] : undefined;
   for (const note of notes) {
-    const { fields } = analyseNote(note);
+    const analysed = analyseNote(note);
+    analysedNotes?.push(analysed);
+    const { fields } = analysed;
     const distinct = new Set<string>();
     for (const f of names) {
       lengthSums[f] += fields[f].length;
@@ -89,8 +96,9 @@ export function buildSearchData(notes: readonly SearchFields[], options: BuildSe
   const terms: string[] = [];
   const keptIds: Int32Array[] = [];
   const keptLevels: Uint8Array[] = [];
-  for (const note of notes) {
-    const { fields, head } = analyseNote(note);
+  for (let i = 0; i < n; i++) {
+    const { fields, head } = analysedNotes?.[i] ?? analyseNote(notes[i]!);
+    if (analysedNotes) analysedNotes[i] = undefined; // the note's tokens can go once its weights are taken
     const tfw = new Map<string, number>();
     for (const f of names) {
       const { w, b } = FIELD_WEIGHTS[f];

@@ -6,7 +6,8 @@ import { KB_INDEX_VERSION, type KbIndex, type NoteEntry } from '../index/kbIndex
  * sent: `runQuery` only sorts by path and tests the `projects/<key>/` prefix, so each note gets a sort key
  * (its folder prefix plus its rank in path order, see `sortKeys`) that sorts and prefixes exactly as the
  * path does. Paths, slugs, titles and descriptions live in shards (`kb-notes/<n>.json`, SHARD_SIZE notes
- * each) fetched only for the hits shown. Search (`--tag …`) and packs load the full `kb-index.json` instead.
+ * each): the first answer fetches only those of the hits shown, the island fetches the rest at idle time
+ * after it. Search (`--tag …`) and packs load the full `kb-index.json` instead.
  */
 export const QUERY_INDEX_VERSION = 2;
 export const SHARD_SIZE = 250;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { buildPackData, type PackData } from '../../core/context/buildPackData.js';
 import { KB_INDEX_VERSION, type KbIndex } from '../../core/index/kbIndexSchema.js';
-import { indexKnowledgeFolder } from '../indexKnowledgeFolder.js';
+import { indexKnowledgeFolder, type IndexOptions } from '../indexKnowledgeFolder.js';
 
 export interface PackInputs {
   index: KbIndex;
@@ -13,12 +13,12 @@ export interface PackInputs {
 }
 
 /** The CLI's path to a pack: index the folder, then build the pack data the island fetches too. */
-export function loadPackInputs(kbDir: string): PackInputs {
+export function loadPackInputs(kbDir: string, options: IndexOptions = {}): PackInputs {
   if (!existsSync(kbDir)) {
     const index = emptyIndex();
     return { index, data: buildPackData(index, new Map()), bodies: new Map(), warnings: [`No knowledge folder at ${kbDir}; the pack is empty.`] };
   }
-  const result = indexKnowledgeFolder(kbDir);
+  const result = indexKnowledgeFolder(kbDir, options);
   return { index: result.index, data: buildPackData(result.index, result.bodies), bodies: result.bodies, warnings: [] };
 }
 

@@ -8,6 +8,7 @@ import { noteHtmlDir, pruneNoteHtml } from './noteHtmlCache.js';
 import { noteRenderJob, renderWorkers } from './noteHtml.js';
 import { renderNotes, type RenderJob } from './renderNotes.js';
 import { describeBuild, getSiteData, type SiteData } from './siteData.js';
+import { sitePackData } from './sitePackData.js';
 
 export { withoutTitleHeading } from './noteHtml.js';
 
@@ -60,6 +61,8 @@ export function kbNotesLoader(): Loader {
       const setup = { dir, base: site.base, trustHtml: site.trustHtml, targets: site.index.notes.map(({ path, slug, title }) => ({ path, slug, title })) };
       const done = renderNotes(setup, jobs, { workers, workerUrl: new URL('src/node/site/renderNotesWorker.mjs', ctx.config.root) });
       done.catch((err: unknown) => ctx.logger.error(`kb: rendering notes failed: ${err instanceof Error ? err.message : String(err)}`));
+      // The pack data (the ranker's index over every body) is built in another thread while Astro bundles.
+      void sitePackData(site.index, site.bodies, new URL('src/node/site/packDataWorker.mjs', ctx.config.root));
     },
   };
 }

@@ -1,10 +1,11 @@
 import { buildContextPack } from '../../core/context/buildContextPack.js';
-import { buildPackData, type PackData } from '../../core/context/buildPackData.js';
+import type { PackData } from '../../core/context/buildPackData.js';
 import { configuredPacks } from '../../core/context/configuredPacks.js';
 import type { ContextPack } from '../../core/context/packTypes.js';
 import type { RepoDigest } from '../../core/discover/repoDigest.js';
 import { digestsFor } from '../context/digestsFor.js';
 import { getSiteData } from './siteData.js';
+import { sitePackData } from './sitePackData.js';
 
 export interface SitePack {
   slug: string;
@@ -23,25 +24,29 @@ interface PackSources {
 }
 
 const MEMO = Symbol.for('kb-portal.packSources');
-const store = globalThis as unknown as Record<symbol, PackSources | undefined>;
+const store = globalThis as unknown as Record<symbol, { kbDir: string; value: Promise<PackSources> } | undefined>;
 
 /**
  * What the site emits for packs, built once per build the way the CLI builds it (`kb pack`, `kb context`):
  * the pack data the island fetches, the registered repos' digests, and every configured pack.
  */
-export function packSources(): PackSources {
+export function packSources(): Promise<PackSources> {
   const site = getSiteData();
   const memo = store[MEMO];
-  if (memo?.kbDir === site.kbDir) return memo;
-  const { index, bodies, kbDir, today } = site;
-  const packData = buildPackData(index, bodies);
+  if (memo?.kbDir === site.kbDir) return memo.value;
+  const value = computePackSources();
+  store[MEMO] = { kbDir: site.kbDir, value };
+  return value;
+}
+
+async function computePackSources(): Promise<PackSources> {
+  const { index, bodies, kbDir, today } = getSiteData();
   const digests = index.repos.flatMap((r) => digestsFor(kbDir, index, { task: '', repo: r.alias }).digests);
+  const packData = await sitePackData(index, bodies);
   const packs = configuredPacks(index).map(({ slug, title, request }) => {
     const req = { ...request, today };
     const found = digestsFor(kbDir, index, req);
     return { slug, title, pack: buildContextPack(index, packData, req, found.digests), digestWarnings: found.warnings };
   });
-  const value = { kbDir, packData, digests, packs };
-  store[MEMO] = value;
-  return value;
+  return { kbDir, packData, digests, packs };
 }

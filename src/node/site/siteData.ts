@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { KbIndex, NoteEntry } from '../../core/index/kbIndexSchema.js';
 import { formatIssue, type KbIssue } from '../../core/util/issue.js';
 import { compareStrings } from '../../core/util/compare.js';
@@ -61,7 +61,8 @@ export function getSiteData(env: NodeJS.ProcessEnv = process.env): SiteData {
 function computeSiteData(kbDir: string, env: NodeJS.ProcessEnv): SiteData {
   let result: IndexedFolder;
   try {
-    result = indexKnowledgeFolder(kbDir);
+    // The per-file index cache lives beside the build's other caches (one per output folder), when there is one.
+    result = indexKnowledgeFolder(kbDir, env.KB_CACHE_DIR ? { cacheDir: join(env.KB_CACHE_DIR, 'index') } : {});
   } catch (err) {
     if (err instanceof ConfigError) throw new SiteBuildError(err.lines);
     throw err;
