@@ -1,6 +1,7 @@
 // `kb query`, `kb search` and `kb context` on the generated folder, each call a fresh process as an agent
-// runs it. Every call starts node + tsx and re-reads and re-indexes the whole folder: this is the
-// latency an agent sees today, dominated by indexing, not by the query itself.
+// runs it. Every call starts node + tsx and indexes the folder through the index cache (`.kb-build/cache/index-…`,
+// filled by the first call): reading and hashing every file, parsing none that is unchanged; `kb context`
+// also builds the pack data. This is the latency an agent sees.
 import { measureProcess } from './measureProcess.ts';
 import { summarise, type Latency } from './stats.ts';
 import type { QuerySet } from './querySet.ts';

@@ -12,7 +12,7 @@ export interface SizeLine {
 
 export interface EmittedSize {
   total: SizeLine;
-  /** html, js, css, json, md, txt, pagefind (everything under pagefind/), other. */
+  /** html, js, css, json, md, txt, pagefind (everything under pagefind/ and its shards pagefind-2/, …), other. */
   byKind: Record<string, SizeLine>;
 }
 
@@ -38,7 +38,7 @@ export function measureEmitted(dir: string): EmittedSize {
 }
 
 export function fileKind(rel: string): string {
-  if (rel.startsWith('pagefind/')) return 'pagefind';
+  if (/^pagefind(-\d+)?\//.test(rel)) return 'pagefind';
   const ext = extname(rel).slice(1).toLowerCase();
   if (ext === 'mjs') return 'js';
   return ['html', 'js', 'css', 'json', 'md', 'txt', 'xml'].includes(ext) ? ext : 'other';

@@ -84,7 +84,7 @@ export async function main(argv: string[]): Promise<number> {
 
     log(`${notes} notes: kb index`);
     const indexOut = join(work, 'index');
-    run.index = toBuildMeasure(await measureProcess(process.execPath, ['scripts/kb.mjs', 'index', '--kb', corpus.dir, '--out', indexOut]));
+    run.index = toBuildMeasure(await measureProcess(process.execPath, ['scripts/kb.mjs', 'index', '--kb', corpus.dir, '--out', indexOut, '--no-cache']));
     const index = readIndex(join(indexOut, 'kb-index.json'));
     if (!index) run.errors.push(`kb index failed (exit ${run.index.status}): ${run.index.tail ?? ''}`);
     const querySet = index ? buildQuerySet(index) : undefined;
@@ -125,7 +125,7 @@ export async function main(argv: string[]): Promise<number> {
       rmSync(join(site, 'public'), { recursive: true, force: true });
     }
     if (!skip.has('cli') && querySet) {
-      log(`${notes} notes: kb query / search / context (each call re-indexes the folder)`);
+      log(`${notes} notes: kb query / search / context (each call a new process over the index cache)`);
       run.cli = await measureCli(corpus.dir, querySet, Number(values['cli-runs']), values.today);
     }
   }

@@ -128,7 +128,7 @@ export function measurementTable(runs: readonly SizeRun[]): string {
   add('island query median / p95', (r) => r.island?.query && `${r.island.query.medianMs} / ${r.island.query.p95Ms} ms`);
   add('island pack median / p95', (r) => r.island?.pack && `${r.island.pack.medianMs} / ${r.island.pack.p95Ms} ms`);
   for (const command of ['query', 'search', 'context'] as const)
-    add(`kb ${command} median / p95 (re-indexes)`, (r) => {
+    add(`kb ${command} median / p95 (index cache)`, (r) => {
       const c = r.cli?.find((x) => x.command === command);
       return c ? (c.latency ? `${secs(c.latency.medianMs)} / ${secs(c.latency.p95Ms)}` : 'error') : undefined;
     });

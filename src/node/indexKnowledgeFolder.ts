@@ -12,6 +12,8 @@ export interface IndexedFolder extends IndexResult {
   /** Every file seen and its outcome; notes with warnings are `warned`. Sorted by path. */
   report: ReportEntry[];
   counts: IndexCounts;
+  /** The cache folder this run used (undefined: none, or the one asked for lies inside the knowledge folder). */
+  cacheDir: string | undefined;
 }
 
 /** `filesSeen` = indexed + warned + ideas + unpublished + excluded, always. */
@@ -58,7 +60,7 @@ export function indexKnowledgeFolder(kbDir: string, options: IndexOptions = {}):
   }
   report.sort((a, b) => compareStrings(a.path, b.path));
   const issues = [...reading.issues, ...result.issues];
-  return { ...result, issues, reading, report, counts: countReport(report) };
+  return { ...result, issues, reading, report, counts: countReport(report), cacheDir: cache ? cacheDir : undefined };
 }
 
 function isInside(path: string, dir: string): boolean {

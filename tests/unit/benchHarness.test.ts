@@ -82,6 +82,8 @@ describe('order statistics (nearest rank)', () => {
 describe('fileKind', () => {
   it.each([
     ['pagefind/pagefind.js', 'pagefind'],
+    ['pagefind-7/fragment/en_1a2b.pf_fragment', 'pagefind'],
+    ['pagefinder/notes.html', 'html'],
     ['notes/a/index.html', 'html'],
     ['_astro/query.B1x.js', 'js'],
     ['kb-index.json', 'json'],

@@ -89,5 +89,12 @@ describe('incremental site build', () => {
     expect(existsSync(join(incremental, 'tags/incremental-probe/index.html'))).toBe(true);
     for (const page of ['notes/references/glossary/index.html', 'notes/references/glossary.md', 'tags/deployment/index.html'])
       expect(ino(page), page).toBe(inodes.get(page));
+
+    // A page the manifest expects is gone from the output (someone deleted it): the next build renders everything.
+    rmSync(join(incremental, 'notes/references/glossary/index.html'));
+    const third = build(incremental);
+    expect(third).toMatch(/rendering every page/);
+    const repaired = tree(incremental);
+    expect([...expected].filter(([file, hash]) => repaired.get(file) !== hash)).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ function cacheFixture(): string {
 /** Everything indexKnowledgeFolder hands on, or the error it threw. */
 function outcome(dir: string, options: IndexOptions = {}) {
   try {
-    const r = indexKnowledgeFolder(dir, options);
+    const { cacheDir: _, ...r } = indexKnowledgeFolder(dir, options); // which cache was used is the one thing allowed to differ
     return { index: serialiseIndex(r.index), result: r };
   } catch (err) {
     return { error: (err as Error).message };
@@ -193,7 +193,21 @@ describe('kb and the cache', () => {
     const dir = indexCacheFrom(false, kb, captureIo(cwd, { KB_NO_CACHE: undefined }));
     expect(dir).toMatch(/[/\\]\.kb-build[/\\]cache[/\\]index-[0-9a-f]{16}$/);
     expect(existsSync(join(dir!, INDEX_CACHE_FILE))).toBe(cached);
+    expect(existsSync(join(dir!, 'pack-data')), 'the pack data is cached beside the index').toBe(cached);
     expect(existsSync(join(cwd, '.kb-build'))).toBe(cached);
+  });
+
+  it('gives the same pack with no cache, a cold cache and a warm one', async () => {
+    const cwd = tempDir();
+    const packs = [];
+    for (const env of [{ KB_NO_CACHE: '1' }, { KB_NO_CACHE: undefined }, { KB_NO_CACHE: undefined }]) {
+      const io = captureIo(cwd, env);
+      await main(['context', '--kb', kb, '--task', 'orders database', '--today', '2026-10-15', '--json'], io);
+      packs.push(io.stdout.join(''));
+    }
+    expect(packs[0]).toMatch(/"citations"/);
+    expect(packs[1]).toBe(packs[0]);
+    expect(packs[2]).toBe(packs[0]);
   });
 
   it('keeps one cache per knowledge folder', () => {

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildPackData, type PackData } from '../../core/context/buildPackData.js';
 import { KB_INDEX_VERSION, type KbIndex } from '../../core/index/kbIndexSchema.js';
 import { indexKnowledgeFolder, type IndexOptions } from '../indexKnowledgeFolder.js';
+import { cachedPackData } from './cachedPackData.js';
 
 export interface PackInputs {
   index: KbIndex;
@@ -19,7 +21,9 @@ export function loadPackInputs(kbDir: string, options: IndexOptions = {}): PackI
     return { index, data: buildPackData(index, new Map()), bodies: new Map(), warnings: [`No knowledge folder at ${kbDir}; the pack is empty.`] };
   }
   const result = indexKnowledgeFolder(kbDir, options);
-  return { index: result.index, data: buildPackData(result.index, result.bodies), bodies: result.bodies, warnings: [] };
+  // The pack data is cached beside the index cache, when there is one.
+  const data = cachedPackData(result.index, result.bodies, result.cacheDir === undefined ? undefined : join(result.cacheDir, 'pack-data'));
+  return { index: result.index, data, bodies: result.bodies, warnings: [] };
 }
 
 function emptyIndex(): KbIndex {

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { buildPackData, PACK_DATA_VERSION, type PackData } from '../../core/context/buildPackData.js';
+import { buildPackData, type PackData } from '../../core/context/buildPackData.js';
+import { packDataKey, readPackData, savePackData } from '../context/cachedPackData.js';
 import type { KbIndex } from '../../core/index/kbIndexSchema.js';
 import { noteHtmlDir } from './noteHtmlCache.js';
 
@@ -12,8 +11,12 @@ export interface PackDataJob {
   bodies: [string, string][];
 }
 
-/** Below this many notes the pack data is built in the build's own thread, when a page first asks for it. */
-const WORKER_FROM_NOTES = 1000;
+/**
+ * Between these sizes the pack data is built in a worker thread. Below, it is quick enough in the build's own
+ * thread when a page first asks for it; above, the worker's copy of every body (structured clone) would cost
+ * more memory than the time it saves is worth (100,000 notes: ~700 MB of bodies, twice).
+ */
+const WORKER_NOTES = { from: 1000, to: 30_000 };
 
 // Started by the content loader, awaited by the pack pages and endpoints; on globalThis because they load this
 // module through different bundles of the one build process.
@@ -35,22 +38,16 @@ export function sitePackData(index: KbIndex, bodies: ReadonlyMap<string, string>
   if (memo?.index === index && memo.bodies === bodies) return memo.data;
   const key = packDataKey(index, bodies);
   const dir = join(noteHtmlDir(), '..', 'kb-pack-data');
-  const cached = readCached(dir, key);
+  const cached = readPackData(dir, key);
   const data = cached
     ? Promise.resolve(cached)
-    : workerUrl && index.notes.length >= WORKER_FROM_NOTES
+    : workerUrl && index.notes.length >= WORKER_NOTES.from && index.notes.length <= WORKER_NOTES.to
       ? inWorker(workerUrl, { index, bodies: [...bodies] })
       : Promise.resolve().then(() => buildPackData(index, bodies));
-  const saved = cached ? data : data.then((d) => (save(dir, key, d), d));
+  const saved = cached ? data : data.then((d) => (savePackData(dir, key, d), d));
   saved.catch(() => undefined); // the page that awaits it reports the error
   store[MEMO] = { index, bodies, data: saved };
   return saved;
-}
-
-function packDataKey(index: KbIndex, bodies: ReadonlyMap<string, string>): string {
-  const hash = createHash('sha256').update(`${PACK_DATA_VERSION}\0`).update(JSON.stringify(index)).update('\0');
-  for (const n of index.notes) hash.update(bodies.get(n.path) ?? '').update('\0');
-  return hash.digest('hex').slice(0, 32);
 }
 
 function inWorker(workerUrl: URL, job: PackDataJob): Promise<PackData> {
@@ -63,21 +60,4 @@ function inWorker(workerUrl: URL, job: PackDataJob): Promise<PackData> {
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the pack data worker stopped (exit code ${code})`)));
   });
-}
-
-function readCached(dir: string, key: string): PackData | undefined {
-  try {
-    return JSON.parse(readFileSync(join(dir, `${key}.json`), 'utf8')) as PackData;
-  } catch {
-    return undefined;
-  }
-}
-
-/** One entry: the latest. Written beside its name and renamed, so a concurrent reader never sees half a file. */
-function save(dir: string, key: string, data: PackData): void {
-  mkdirSync(dir, { recursive: true });
-  const tmp = join(dir, `${key}.${process.pid}.tmp`);
-  writeFileSync(tmp, JSON.stringify(data));
-  renameSync(tmp, join(dir, `${key}.json`));
-  for (const name of readdirSync(dir)) if (name !== `${key}.json` && !name.endsWith('.tmp')) rmSync(join(dir, name), { force: true });
 }
