@@ -10,7 +10,7 @@ import { bodyOf, deriveFileFacts, fileFactsKey } from '../../src/node/cache/file
 import { countTokens } from '../../src/core/tokens/countTokens.js';
 import { INDEX_CACHE_FILE, openIndexCache } from '../../src/node/cache/indexCache.js';
 import { INDEX_CACHE_VERSION, indexPipelineVersion } from '../../src/node/cache/indexPipelineVersion.js';
-import { indexKnowledgeFolder, type IndexOptions } from '../../src/node/indexKnowledgeFolder.js';
+import { indexKnowledgeFolder, type IndexedFolder, type IndexOptions } from '../../src/node/indexKnowledgeFolder.js';
 import { serialiseIndex } from '../../src/node/writeIndexOutputs.js';
 import { captureIo, CONTENT, copyFixture, fixture, fixtureFolders, tempDir } from './foundationSupport.js';
 
@@ -25,8 +25,9 @@ function cacheFixture(): string {
 /** Everything indexKnowledgeFolder hands on, or the error it threw. */
 function outcome(dir: string, options: IndexOptions = {}) {
   try {
-    const { cacheDir: _, ...r } = indexKnowledgeFolder(dir, options); // which cache was used is the one thing allowed to differ
-    return { index: serialiseIndex(r.index), result: r };
+    const r: Partial<IndexedFolder> = indexKnowledgeFolder(dir, options);
+    delete r.cacheDir; // which cache was used is the one thing allowed to differ
+    return { index: serialiseIndex(r.index!), result: r };
   } catch (err) {
     return { error: (err as Error).message };
   }
