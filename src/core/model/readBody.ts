@@ -27,9 +27,56 @@ export function readBody(body: string): BodyFacts {
       headings.push(textOf);
       if (h[1] === '#' && firstH1 === undefined) firstH1 = textOf;
     }
-    for (const m of line.matchAll(WIKILINK)) links.add(m[1]!.trim());
+    for (const m of withoutCodeSpans(line).matchAll(WIKILINK)) links.add(m[1]!.trim());
   }
   return { firstH1, headings, wikilinks: [...links].sort() };
+}
+
+/**
+ * The line with its inline code spans removed (CommonMark: a run of n backticks opens a span that the next run
+ * of exactly n closes; a run never closed is literal text). The runs are listed once and grouped by length, so a
+ * line of many unmatched runs costs a binary search per run, not a rescan of the rest of the line.
+ */
+function withoutCodeSpans(line: string): string {
+  if (!line.includes('`')) return line;
+  const runs: [start: number, end: number][] = [];
+  for (let i = line.indexOf('`'); i >= 0; i = line.indexOf('`', i)) {
+    let end = i;
+    while (line[end] === '`') end++;
+    runs.push([i, end]);
+    i = end;
+  }
+  const byLength = new Map<number, number[]>(); // run length → indexes into runs, ascending
+  runs.forEach(([start, end], r) => {
+    const same = byLength.get(end - start);
+    if (same) same.push(r);
+    else byLength.set(end - start, [r]);
+  });
+  let out = '';
+  let from = 0; // text before this position is copied or dropped already
+  for (let r = 0; r < runs.length; r++) {
+    const [start, end] = runs[r]!;
+    if (start < from) continue;
+    const same = byLength.get(end - start)!;
+    const next = same[firstAbove(same, r)];
+    if (next === undefined) continue; // never closed: literal backticks
+    out += line.slice(from, start);
+    from = runs[next]![1];
+    r = next;
+  }
+  return out + line.slice(from);
+}
+
+/** Index of the first value in the ascending list that is greater than `x` (the list's length when none is). */
+function firstAbove(list: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]! <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**

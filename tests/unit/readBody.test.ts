@@ -1,0 +1,40 @@
+// What a note's body yields for the index: headings, the first `#` heading, wikilinks. Code never links:
+// `[[x]]` in a fenced block or an inline code span is text (the page renders it as code, not as a link).
+import { describe, expect, it } from 'vitest';
+import { readBody } from '../../src/core/model/readBody.ts';
+
+describe('readBody: wikilinks', () => {
+  it.each([
+    ['a link', 'See [[glossary]].', ['glossary']],
+    ['target only, without #section or |label', 'See [[adr-1#context|the ADR]] and [[b|B]].', ['adr-1', 'b']],
+    ['sorted, once each', '[[b]] [[a]] [[b]]', ['a', 'b']],
+    ['not in a fenced block', '```\n[[in-fence]]\n```\n[[after]]', ['after']],
+    ['not in an inline code span', 'Write `[[target]]` to link, as in [[real]].', ['real']],
+    ['not in a double-backtick span', 'Use `` [[a]] `b` `` here', []],
+    ['a lone backtick does not hide the rest of the line', 'a ` b [[c]]', ['c']],
+    ['spans on one line each', '`x` [[one]] `[[two]]` [[three]]', ['one', 'three']],
+  ])('%s', (_rule, body, links) => expect(readBody(body).wikilinks).toEqual(links));
+});
+
+describe('readBody: headings', () => {
+  it.each([
+    ['ATX headings, closing hashes dropped', '# Title #\n## Part ##\ntext', ['Title', 'Part'], 'Title'],
+    ['not in a fenced block', '```\n# not a heading\n```\n## Real', ['Real'], undefined],
+    ['the first # heading only', '## A\n# B\n# C', ['A', 'B', 'C'], 'B'],
+  ])('%s', (_rule, body, headings, firstH1) => {
+    const facts = readBody(body);
+    expect(facts.headings).toEqual(headings);
+    expect(facts.firstH1).toBe(firstH1);
+  });
+});
+
+describe('readBody: hostile lines stay fast', () => {
+  it.each([
+    ['450 unmatched runs of rising length (100,000 backticks)', Array.from({ length: 450 }, (_, i) => '`'.repeat(i + 1)).join(' x ')],
+    ['200,000 single backticks', '` '.repeat(200_000)],
+    ['100,000 spans', '`a` [[b]] '.repeat(100_000)],
+  ])('%s', (_case, line) => {
+    // No timing assertion: a quadratic scan of these lines would not finish within the test timeout.
+    expect(readBody(line).wikilinks.length).toBeLessThanOrEqual(1);
+  });
+});
