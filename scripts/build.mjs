@@ -31,6 +31,11 @@ const work = resolve('.kb-build');
 const tmp = join(work, `out-${process.pid}`);
 mkdirSync(work, { recursive: true });
 rmSync(tmp, { recursive: true, force: true });
+// What an interrupted build left behind (its staging or old output, named after its process id) goes too.
+for (const name of readdirSync(work)) {
+  const pid = /^(?:out|old|pagefind)-(\d+)(?:-\d+)?$/.exec(name)?.[1];
+  if (pid && !isRunning(Number(pid))) removeInBackground(join(work, name));
+}
 
 // Astro's content store is kept per output folder: warm rebuilds reuse it, parallel builds never share it.
 const cacheDir = join(work, 'cache', createHash('sha256').update(outDir).digest('hex').slice(0, 12));
@@ -51,6 +56,11 @@ const pagesDir = join(cacheDir, 'pages');
 const committed = join(pagesDir, 'current');
 const pending = join(pagesDir, `pending-${process.pid}`);
 rmSync(pending, { recursive: true, force: true });
+if (existsSync(pagesDir))
+  for (const name of readdirSync(pagesDir)) {
+    const pid = /^pending-(\d+)$/.exec(name)?.[1];
+    if (pid && !isRunning(Number(pid))) rmSync(join(pagesDir, name), { recursive: true, force: true });
+  }
 env.KB_PAGES_SALT = codeSalt();
 env.KB_PAGES_PENDING = pending;
 if (!values.full && previousOutputMatches()) env.KB_PAGES_PREVIOUS = committed;
@@ -134,6 +144,15 @@ function pagefind() {
   if (existsSync(cache)) for (const key of readdirSync(cache)) if (!used.has(key)) rmSync(join(cache, key), { recursive: true, force: true });
   if (count > 1) console.error(`build: pagefind done in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   writeFileSync(join(tmp, 'pagefind', 'kb-shards.json'), `${JSON.stringify(names.slice(1).map((n) => `${n}/`))}\n`);
+}
+
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM'; // exists, owned by someone else
+  }
 }
 
 /** Removes a folder nobody reads any more without waiting: `rm -rf` in a detached process (rmSync where there is no `rm`). */
