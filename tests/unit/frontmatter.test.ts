@@ -1,5 +1,7 @@
 // Each frontmatter shape of issue 2: the adapter's gray-matter reading (parseSourceText) and the core's
 // normalisation (readSourceFrontmatter), then the same shapes through the whole pipeline on aria-basic.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSourceFrontmatter } from '../../src/core/model/readSourceFrontmatter.js';
 import { readFrontmatterLines } from '../../src/core/model/readFrontmatterLines.js';
@@ -97,6 +99,17 @@ describe('frontmatter through the pipeline (aria-basic)', () => {
     ['else the file name', 'guides/only-body.md', 'only-body'],
   ])('title: %s', (_rule, path, title) => expect(note(path).title).toBe(title));
   it('description is the first # heading when frontmatter has none', () => expect(note('approaches/api-versioning.md').description).toBe('API versioning'));
+  it('bodyLine: the body is the file from that line on (1 without frontmatter)', () => {
+    expect(note('guides/no-frontmatter.md').bodyLine).toBe(1);
+    expect(note('approaches/api-versioning.md').bodyLine).toBeGreaterThan(1);
+    for (const n of result.index.notes) {
+      const lines = readFileSync(join(fixture('aria-basic'), n.path), 'utf8')
+        .replace(/^\uFEFF/, '')
+        .replace(/\r\n?/g, '\n')
+        .split('\n');
+      expect(lines.slice(n.bodyLine - 1).join('\n'), n.path).toBe(result.bodies.get(n.path));
+    }
+  });
   it('recognises [[wikilinks]] (target only, without #section or |label)', () =>
     expect(note('decisions/001-use-postgres.md').wikilinks).toEqual(['002-use-cockroach', 'glossary']));
   it.each([

@@ -103,7 +103,7 @@ describe.each<[string, () => void]>([
       const t = renderSearchText(r);
       expect(t).toMatch(/^## Title Matches\n\n1\. \[Cache lesson 01\]\(project\/learnings\/cache-title-01\.md\) — title match\n/);
       expect(t).toContain(
-        '\n## Content Matches\n\n9. [Body lesson 01](project/learnings/body-01.md) — content match (line 3: "We warmed the CACHE before the deploy (01).")\n',
+        '\n## Content Matches\n\n9. [Body lesson 01](project/learnings/body-01.md) — content match (line 8: "We warmed the CACHE before the deploy (01).")\n',
       );
       expect(t).toMatch(/\n\nShowing top 20 of 26 matches\. Narrow the query for more specific results\.\n$/);
     },
@@ -124,13 +124,13 @@ describe.each<[string, () => void]>([
     },
   ],
   [
-    'content match: line number and a snippet cut around the keyword',
+    'content match: the line number in the file (as grep -n counts, frontmatter included) and a snippet cut around the keyword',
     () =>
       expect(search({ tag: 'n+1', keyword: 'textbook' }).contentMatches).toEqual([
         {
           path: 'project/learnings/slow-report.md',
           title: 'Slow monthly report',
-          line: 3,
+          line: 8,
           snippet: '…looked up its merchant in a separate query, which is the textbook n+1 shape that eager loading removes.',
         },
       ]),

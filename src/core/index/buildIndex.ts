@@ -23,6 +23,8 @@ export interface SourceFile {
   frontmatterText?: string | undefined;
   yamlError?: { message: string; line?: number } | undefined;
   body: string;
+  /** Line of the file the body starts on (1 when there is no frontmatter; assumed 1 when absent). */
+  bodyLine?: number | undefined;
   /** Milliseconds since the epoch. */
   mtime: number;
   /** Problems the adapter met reading the bytes (e.g. not UTF-8). */
@@ -175,6 +177,7 @@ function readNote(src: NoteSource, slug: string, issues: KbIssue[]): NoteEntry {
     tier: src.tier,
     mtime: toIsoDate(src.mtime) ?? '1970-01-01',
     tokens: src.facts?.tokens ?? countTokens(src.body),
+    bodyLine: src.bodyLine ?? 1,
     headings: body.headings,
     wikilinks: body.wikilinks,
     warnings: [],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Bump when a field changes meaning; readers refuse other versions. */
-export const KB_INDEX_VERSION = 1;
+export const KB_INDEX_VERSION = 2;
 
 const tier = z.enum(['cross-project', 'project', 'reviews', 'team-shared']);
 const status = z.enum(['active', 'deprecated', 'superseded', 'draft']);
@@ -35,6 +35,8 @@ export const noteEntrySchema = z.object({
   mtime: z.string(),
   /** o200k_base tokens of the whole file. */
   tokens: z.number().int().nonnegative(),
+  /** Line of the file the body starts on (1 without frontmatter), so a body line is reported as a file line. */
+  bodyLine: z.number().int().min(1),
   headings: z.array(z.string()),
   wikilinks: z.array(z.string()),
   /** Warnings recorded while reading it (file:line messages). */

@@ -32,7 +32,7 @@ export function runSearch(index: KbIndex, request: SearchRequest, bodies: Readon
   const inBody = new Map<string, { line: number; snippet: string }>();
   for (const n of pool) {
     const found = firstLine(bodies.get(n.path) ?? '', keyword);
-    if (found) inBody.set(n.path, found);
+    if (found) inBody.set(n.path, { ...found, line: found.line + n.bodyLine - 1 }); // a file line, as grep -n counts
   }
   result.titleMatches = inTitle.slice(0, TITLE_CAP).map(titled);
   const listed = new Set(result.titleMatches.map((m) => m.path));

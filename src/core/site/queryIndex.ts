@@ -101,6 +101,7 @@ export function fromQueryIndex(file: QueryIndexFile): KbIndex {
       tier: TIERS[tier]!,
       mtime: '',
       tokens: 0,
+      bodyLine: 1,
       headings: [],
       wikilinks: [],
       warnings: [],
