@@ -130,6 +130,22 @@ describe('.claude/path-context.yaml in the working directory', () => {
   });
 });
 
+describe('~/.claude/path-context.yaml (global config, the fallback)', () => {
+  const home = write(join(tmpRoot, 'home'), {
+    '.claude/path-context.yaml': `paths:\n  - path: ${SHOP}\n    alias: gshop\n  - path: ${repos[2]}\n    alias: alpha\n  - path: ${repos[3]}\n    alias: both\n  - alias: broken\n`,
+  });
+  const projectCwd = write(join(tmpRoot, 'project-with-both'), { '.claude/path-context.yaml': `paths:\n  - path: ${repos[1]}\n    alias: both\n` });
+  const go = (refs: string[], where = cwd) => runDiscovery({ refs, task: 'refund', cwd: where, kbDir, registrations, home });
+  it.each([
+    ['adds its aliases', ['gshop'], cwd, SHOP],
+    ['loses to kb.config.yaml for the same alias', ['alpha'], cwd, '../repos/alpha'],
+    ['loses to the project config for the same alias', ['both'], projectCwd, repos[1]!],
+    ['is used when the project config does not name the alias', ['both'], cwd, repos[3]!],
+  ])('%s', (_rule, refs, where, path) => expect(go(refs, where).paths[0]).toMatchObject({ path, status: 'ok' }));
+  it('an entry without path is skipped with a warning naming the global file', () =>
+    expect(go(['gshop']).warnings).toContain('~/.claude/path-context.yaml: paths[3] has no `path`; entry skipped.'));
+});
+
 describe('reading: files over 500 lines are read as their first 200', () => {
   const long = Array.from({ length: 501 }, (_, i) => `// refund line ${i + 1}`).join('\n');
   const root = write(join(tmpRoot, 'long'), { 'package.json': '{}', 'src/refund.ts': long, 'src/refund-small.ts': 'export const x = 1;\n' });

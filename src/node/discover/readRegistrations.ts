@@ -17,15 +17,17 @@ export interface Registration {
 /** A registration with its absolute folder and where it came from. */
 export interface ResolvedRegistration extends Registration {
   abs: string;
-  source: 'kb.config.yaml' | '.claude/path-context.yaml' | 'argument';
+  source: 'kb.config.yaml' | typeof PROJECT_CONFIG | typeof GLOBAL_CONFIG | 'argument';
 }
 
 export const PROJECT_CONFIG = '.claude/path-context.yaml';
+export const GLOBAL_CONFIG = '~/.claude/path-context.yaml';
 
 /**
- * Seed 002 Step 1: the knowledge folder's `repos:` (the lower-priority, team-wide list) merged with
- * `.claude/path-context.yaml` in the working directory, which wins for the same alias. An empty
- * `paths:` is no config; an entry without `path` is skipped with a warning. Reads, never writes.
+ * Seed 002 Step 1: `.claude/path-context.yaml` in the working directory (project config, highest priority), the
+ * knowledge folder's `repos:` (the team-wide list), then `~/.claude/path-context.yaml` (global config, the
+ * fallback); for the same alias the earlier one wins. An empty `paths:` is no config; a missing file is fine;
+ * an entry without `path` is skipped with a warning. Reads, never writes.
  */
 export function readRegistrations(
   kbRepos: readonly Registration[],
@@ -33,27 +35,41 @@ export function readRegistrations(
 ): { registrations: ResolvedRegistration[]; warnings: string[] } {
   const home = env.home ?? homedir();
   const warnings: string[] = [];
+  const fromProject = readPathContext(join(env.cwd, PROJECT_CONFIG), PROJECT_CONFIG, { home, cwd: env.cwd }, warnings);
   const fromKb: ResolvedRegistration[] = kbRepos.map((r) => ({
     ...r,
     abs: resolvePathLiteral(r.path, { home, cwd: env.kbDir }),
     source: 'kb.config.yaml',
   }));
-  const fromProject: ResolvedRegistration[] = [];
-  const file = join(env.cwd, PROJECT_CONFIG);
-  if (existsSync(file)) {
-    let raw: unknown;
-    try {
-      raw = parseYaml(readFileSync(file, 'utf8'));
-    } catch (err) {
-      warnings.push(`${PROJECT_CONFIG}: not valid YAML (${(err as Error).message.split('\n')[0]}); ignored.`);
-    }
-    const parsed = parsePathContextConfig(raw, PROJECT_CONFIG);
-    warnings.push(...parsed.warnings);
-    for (const e of parsed.entries) {
-      const abs = resolvePathLiteral(e.path, { home, cwd: env.cwd });
-      fromProject.push({ path: e.path, alias: e.alias ?? basename(abs), include: e.include, exclude: e.exclude, abs, source: PROJECT_CONFIG });
-    }
+  const fromGlobal = readPathContext(join(home, PROJECT_CONFIG), GLOBAL_CONFIG, { home, cwd: home }, warnings);
+  const seen = new Set<string>();
+  const registrations: ResolvedRegistration[] = [];
+  for (const r of [...fromProject, ...fromKb, ...fromGlobal]) {
+    if (seen.has(r.alias)) continue;
+    seen.add(r.alias);
+    registrations.push(r);
   }
-  const projectAliases = new Set(fromProject.map((r) => r.alias));
-  return { registrations: [...fromProject, ...fromKb.filter((r) => !projectAliases.has(r.alias))], warnings };
+  return { registrations, warnings };
+}
+
+/** The entries of one path-context.yaml (none when the file is missing), its problems added to `warnings`. */
+function readPathContext(
+  file: string,
+  label: typeof PROJECT_CONFIG | typeof GLOBAL_CONFIG,
+  base: { home: string; cwd: string },
+  warnings: string[],
+): ResolvedRegistration[] {
+  if (!existsSync(file)) return [];
+  let raw: unknown;
+  try {
+    raw = parseYaml(readFileSync(file, 'utf8'));
+  } catch (err) {
+    warnings.push(`${label}: not valid YAML (${(err as Error).message.split('\n')[0]}); ignored.`);
+  }
+  const parsed = parsePathContextConfig(raw, label);
+  warnings.push(...parsed.warnings);
+  return parsed.entries.map((e) => {
+    const abs = resolvePathLiteral(e.path, base);
+    return { path: e.path, alias: e.alias ?? basename(abs), include: e.include, exclude: e.exclude, abs, source: label };
+  });
 }
