@@ -1,4 +1,5 @@
-// Screenshots of each main page kind, light and dark, plus the home page at phone width.
+// Screenshots of each main page kind, light and dark, plus the home, note and query pages at phone width.
+import type { Page } from '@playwright/test';
 import { test, screenshot } from './fixtures.ts';
 
 const PAGES = [
@@ -6,29 +7,32 @@ const PAGES = [
   ['note', 'notes/decisions/005-cursor-pagination/'],
   ['tag', 'tags/pagination/'],
   ['project', 'projects/pay/'],
+  ['category', 'categories/architecture/'],
+  ['shared', 'shared/pay/'],
   ['query', 'query/?q=api%20AND%20pagination'],
 ] as const;
+
+/** Opens a page; a query page once the island has answered. */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  if (path.startsWith('query/'))
+    await page
+      .locator('[data-status]')
+      .filter({ hasText: /\d+ results?/ })
+      .waitFor();
+}
 
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} theme`, () => {
     test.use({ colorScheme: scheme, viewport: { width: 1280, height: 900 } });
     for (const [name, path] of PAGES) {
       test(`${name} page`, async ({ page }) => {
-        await page.goto(path);
-        if (name === 'query')
-          await page
-            .locator('[data-status]')
-            .filter({ hasText: /\d+ results?/ })
-            .waitFor();
+        await open(page, path);
         await screenshot(page, `${name}-${scheme}`);
       });
     }
     test('pack builder', async ({ page }) => {
-      await page.goto('query/?q=pay');
-      await page
-        .locator('[data-status]')
-        .filter({ hasText: /\d+ results?/ })
-        .waitFor();
+      await open(page, 'query/?q=pay');
       await page.getByRole('button', { name: 'Build pack' }).click();
       await page
         .locator('[data-pack-tokens]')
@@ -41,8 +45,9 @@ for (const scheme of ['light', 'dark'] as const) {
 
 test.describe('phone width', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true });
-  test('home page at 390px', async ({ page }) => {
-    await page.goto('');
-    await screenshot(page, 'home-phone');
-  });
+  for (const [name, path] of PAGES.filter(([n]) => n === 'home' || n === 'note' || n === 'query'))
+    test(`${name} page at 390px`, async ({ page }) => {
+      await open(page, path);
+      await screenshot(page, `${name}-phone`);
+    });
 });
