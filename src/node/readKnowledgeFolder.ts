@@ -13,7 +13,6 @@ import { toIsoDate } from '../core/util/isoDate.js';
 import { compareStrings } from '../core/util/compare.js';
 import { loadKbConfig, CONFIG_FILE } from './loadKbConfig.js';
 import { bodyOf, factsFor, fileFactsKey, tokensFor, type FileFacts, type FileFactsStore } from './cache/fileFacts.js';
-import { normaliseSourceText } from './parseSourceText.js';
 
 export interface FolderReading {
   kbDir: string;
@@ -268,27 +267,18 @@ function readSource(reader: Reader, path: string): SourceFile | undefined {
       message: `line ${s.line}: holds what looks like a credential (${s.kind}); published because secrets are allowed.`,
     });
   reader.read.set(path, { key, facts });
-  const body = bodyOf(facts, text);
+  const { body, line: bodyLine } = bodyOf(facts, text);
   return {
     path,
     data: facts.data,
     body,
-    bodyLine: bodyLineOf(text, body),
+    bodyLine,
     ...(facts.frontmatterText !== undefined ? { frontmatterText: facts.frontmatterText } : {}),
     ...(facts.yamlError ? { yamlError: facts.yamlError } : {}),
     mtime: st.mtimeMs,
     ...(readWarnings.length ? { readWarnings } : {}),
     facts: { frontmatter: facts.frontmatter, body: facts.body },
   };
-}
-
-/** The file line a body starts on: the lines before it are the frontmatter (the body is the text's tail). */
-function bodyLineOf(text: string, body: string): number {
-  const normalised = normaliseSourceText(text);
-  const before = normalised.endsWith(body) ? normalised.slice(0, normalised.length - body.length) : '';
-  let lines = 1;
-  for (let i = before.indexOf('\n'); i >= 0; i = before.indexOf('\n', i + 1)) lines++;
-  return lines;
 }
 
 /** A file that became a note: its token count joins its facts (ideas and drafts are never counted). */

@@ -62,9 +62,13 @@ export function factsFor(store: FileFactsStore | undefined, key: string, text: s
   return facts;
 }
 
-/** The body text the facts describe. */
-export function bodyOf(facts: FileFacts, text: string): string {
-  return typeof facts.bodyAt === 'string' ? facts.bodyAt : normaliseSourceText(text).slice(facts.bodyAt);
+/** The body text the facts describe, and the line of the file it starts on (1 when it is not the text's tail). */
+export function bodyOf(facts: FileFacts, text: string): { body: string; line: number } {
+  if (typeof facts.bodyAt === 'string') return { body: facts.bodyAt, line: 1 };
+  const normalised = normaliseSourceText(text);
+  let line = 1;
+  for (let i = normalised.indexOf('\n'); i >= 0 && i < facts.bodyAt; i = normalised.indexOf('\n', i + 1)) line++;
+  return { body: normalised.slice(facts.bodyAt), line };
 }
 
 /** The note's token count, counted once per content and stored with its facts. */
