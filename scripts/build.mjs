@@ -134,7 +134,7 @@ function pagefind() {
     rmSync(stage, { recursive: true, force: true });
     for (const page of shard) {
       mkdirSync(dirname(join(stage, page)), { recursive: true });
-      linkSync(join(tmp, page), join(stage, page));
+      linkFile(join(tmp, page), join(stage, page));
     }
     step(`pagefind shard ${i + 1}/${count}`, process.execPath, pagefindArgs(stage, join(tmp, names[i])), true);
     rmSync(stage, { recursive: true, force: true });
@@ -170,12 +170,18 @@ function linkTree(from, to) {
     if (entry.isDirectory()) mkdirSync(join(to, rel), { recursive: true });
     else {
       mkdirSync(dirname(join(to, rel)), { recursive: true });
-      try {
-        linkSync(join(from, rel), join(to, rel));
-      } catch {
-        copyFileSync(join(from, rel), join(to, rel));
-      }
+      linkFile(join(from, rel), join(to, rel));
     }
+  }
+}
+
+/** A hard link, or a copy where the file system has none (another device, no permission); other errors are thrown. */
+function linkFile(from, to) {
+  try {
+    linkSync(from, to);
+  } catch (err) {
+    if (err.code !== 'EXDEV' && err.code !== 'EPERM' && err.code !== 'ENOTSUP') throw err;
+    copyFileSync(from, to, constants.COPYFILE_EXCL);
   }
 }
 
@@ -218,11 +224,11 @@ function linkSkippedPages() {
       if (!made.has(dir)) mkdirSync(dir, { recursive: true });
       made.add(dir);
       try {
-        linkSync(from, to);
+        linkFile(from, to);
       } catch (err) {
         // Missing in the previous output, or already written by this build: the manifest cannot be trusted.
         if (err.code === 'ENOENT' || err.code === 'EEXIST') return false;
-        copyFileSync(from, to, constants.COPYFILE_EXCL); // another file system, or no hard links there
+        throw err;
       }
       linked++;
     }
@@ -234,10 +240,11 @@ function linkSkippedPages() {
 /** After the swap: this build's manifest becomes the one that describes outDir (only files it really holds). */
 function commitPages() {
   if (!existsSync(pending)) return;
-  const written = new Set(readdirSync(outDir, { recursive: true }).map(String));
   for (const name of readdirSync(pending).filter((n) => n.endsWith('.json'))) {
     const manifest = JSON.parse(readFileSync(join(pending, name), 'utf8'));
-    manifest.routes = manifest.routes.filter(([file]) => written.has(file));
+    // Linked pages are there; a rendered one is kept only if Astro wrote it where the manifest says.
+    const linked = new Set(manifest.skipped);
+    manifest.routes = manifest.routes.filter(([file]) => linked.has(file) || existsSync(join(outDir, file)));
     manifest.skipped = [];
     writeFileSync(join(pending, name), JSON.stringify(manifest));
   }
