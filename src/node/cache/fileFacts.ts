@@ -22,7 +22,7 @@ export interface FileFacts {
   secrets: SecretFinding[];
   frontmatter: SourceFacts['frontmatter'];
   body: SourceFacts['body'];
-  /** Counted only for files that become notes (the tokenizer throws on some text, e.g. `<|endoftext|>`). */
+  /** Counted only for files that become notes (ideas and drafts never need it). */
   tokens?: number | undefined;
 }
 

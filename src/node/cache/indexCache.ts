@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { compareStrings } from '../../core/util/compare.js';
 import type { FileFacts, FileFactsStore } from './fileFacts.js';
 import { indexPipelineVersion } from './indexPipelineVersion.js';
+import { writeFileAtomic } from '../writeFileAtomic.js';
 
 /** The one file a cache folder holds (plus, briefly, a writer's `.tmp` beside it). */
 export const INDEX_CACHE_FILE = 'file-facts.bin';
@@ -91,18 +92,12 @@ function writeEntries(dir: string, file: string, version: string, entries: Reado
     length.writeUInt32LE(value.length);
     parts.push(Buffer.from(key, 'hex'), length, value);
   }
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     mkdirSync(dir, { recursive: true });
     removeStaleTmp(dir);
-    writeFileSync(tmp, Buffer.concat(parts));
-    renameSync(tmp, file);
+    writeFileAtomic(file, Buffer.concat(parts), `${process.pid}.${randomBytes(4).toString('hex')}`);
   } catch {
-    try {
-      rmSync(tmp, { force: true });
-    } catch {
-      // Left for removeStaleTmp.
-    }
+    // A cache that cannot be written only makes the next run cold.
   }
 }
 

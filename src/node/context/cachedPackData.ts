@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildPackData, PACK_DATA_VERSION, type PackData } from '../../core/context/buildPackData.js';
 import type { KbIndex } from '../../core/index/kbIndexSchema.js';
+import { writeFileAtomic } from '../writeFileAtomic.js';
 
 /**
  * Pack data (the ranker's index over every body, excerpts, token counts) cached on disk by a hash of everything
@@ -36,10 +37,7 @@ export function readPackData(dir: string, key: string): PackData | undefined {
 /** Written beside its name and renamed, so a concurrent reader never sees half a file; older entries go. Never throws. */
 export function savePackData(dir: string, key: string, data: PackData): void {
   try {
-    mkdirSync(dir, { recursive: true });
-    const tmp = join(dir, `${key}.${process.pid}.tmp`);
-    writeFileSync(tmp, JSON.stringify(data));
-    renameSync(tmp, join(dir, `${key}.json`));
+    writeFileAtomic(join(dir, `${key}.json`), JSON.stringify(data));
     for (const name of readdirSync(dir)) if (name !== `${key}.json` && !name.endsWith('.tmp')) rmSync(join(dir, name), { force: true });
   } catch {
     // a cache that cannot be written is only slower

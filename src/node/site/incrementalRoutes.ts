@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { writeFileAtomic } from '../writeFileAtomic.js';
 import { getSiteData } from './siteData.js';
 
 /**
@@ -61,10 +62,7 @@ export function changedRoutes<P>(
     if (previous?.get(file) === fp) manifest.skipped.push(file);
     else render.push(route);
   }
-  mkdirSync(pending, { recursive: true });
-  const target = join(pending, `${kind}.json`);
-  writeFileSync(`${target}.tmp`, JSON.stringify(manifest));
-  renameSync(`${target}.tmp`, target);
+  writeFileAtomic(join(pending, `${kind}.json`), JSON.stringify(manifest));
   return render;
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { writeFileAtomic } from '../writeFileAtomic.js';
 
 /**
  * Rendered note HTML lives on disk, one file per content hash, beside Astro's cache of the build
@@ -36,10 +37,7 @@ export function readNoteHtml(dir: string, key: string): string | undefined {
 
 /** Written beside its final name and renamed, so a reader never sees half a file. */
 export function writeNoteHtml(dir: string, key: string, html: string, tag: string | number = process.pid): void {
-  mkdirSync(dir, { recursive: true });
-  const tmp = join(dir, `${key}.${tag}.tmp`);
-  writeFileSync(tmp, html);
-  renameSync(tmp, join(dir, `${key}.html`));
+  writeFileAtomic(join(dir, `${key}.html`), html, String(tag));
 }
 
 /** Removes every cached file the current build does not use (deleted and edited notes). */
