@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.astro/', '.kb-build/', 'node_modules/', 'content/', 'tests/fixtures/', 'reports/', 'test-results/', 'playwright-report/', '.bench/'] },
+  { ignores: ['dist/', 'lib/', '.astro/', '.kb-build/', 'node_modules/', 'content/', 'tests/fixtures/', 'reports/', 'test-results/', 'playwright-report/', '.bench/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -3,6 +3,7 @@
 // Unit tests (vitest) run against the sources; browser tests (Playwright) run against a fresh build.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
 mkdirSync('reports', { recursive: true });
@@ -23,6 +24,9 @@ function readJson(file) {
   }
 }
 
+// 0. The compiled CLI, integration and workers (lib/) must match the sources the tests read.
+if (run(process.execPath, ['scripts/compile.mjs', '--if-stale']) !== 0) broken = true;
+
 // 1. Unit tests.
 const unitStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=reports/vitest.json']);
 const unit = readJson('reports/vitest.json');
@@ -35,6 +39,7 @@ if (!unit || (unitStatus !== 0 && unit.numFailedTests === 0)) broken = true;
 // 2. Browser tests against the built sites, when there are any. Three builds (see playwright.config.ts):
 //    dist/ (the sample folder), .kb-build/sites/wiki/ (the same under the base path /wiki/) and, when
 //    tests/fixtures/hostile-xss/ exists, .kb-build/sites/xss/ (KB_E2E_XSS_DIR) for tests/e2e/xss.spec.ts.
+//    tests/fixtures/host-site/ is built with plain `astro build` into .kb-build/sites/host/ (the portal inside another site).
 //    KB_TODAY pins the build's date to the one the browser tests set in the browser. The /wiki/ build
 //    indexes its search in shards of 20 pages (KB_SEARCH_SHARD_PAGES), so merged search is tested too.
 const e2e = existsSync('tests/e2e') && readdirSync('tests/e2e', { recursive: true }).some((f) => String(f).endsWith('.spec.ts'));
@@ -44,6 +49,10 @@ if (e2e && !process.env.KB_SKIP_E2E) {
     ['npm', ['run', 'build', '--', ...today]],
     ['npm', ['run', 'build', '--', ...today, '--base', '/wiki/', '--out', '.kb-build/sites/wiki'], { KB_SEARCH_SHARD_PAGES: '20' }],
   ];
+  builds.push([
+    process.execPath,
+    [fileURLToPath(new URL('astro.js', import.meta.resolve('astro/package.json'))), 'build', '--root', 'tests/fixtures/host-site'],
+  ]);
   if (existsSync('tests/fixtures/hostile-xss')) {
     env.KB_E2E_XSS_DIR = '.kb-build/sites/xss';
     builds.push(['npm', ['run', 'build', '--', ...today, '--kb', 'tests/fixtures/hostile-xss', '--out', env.KB_E2E_XSS_DIR]]);

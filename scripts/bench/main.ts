@@ -19,7 +19,8 @@ import { measureProcess } from './measureProcess.ts';
 import { buildQuerySet } from './querySet.ts';
 import { evaluateTargets, measurementTable, targetTable } from './report.ts';
 import { writeCorpus } from './writeCorpus.ts';
-import { siteOptions } from '../siteOptions.mjs';
+import { loadKbConfig } from '../../src/node/loadKbConfig.ts';
+import { normaliseBase } from '../../src/core/site/sitePaths.ts';
 
 const STEPS = ['build', 'warm', 'hugo', 'cli', 'island'] as const;
 type Step = (typeof STEPS)[number];
@@ -173,9 +174,9 @@ function readIndex(file: string): KbIndex | undefined {
   }
 }
 
-/** The base path astro.config.mjs will use for this folder (same helper). */
+/** The base path the portal will use for this folder (its kb.config.yaml `site.base`). */
 function siteBase(kbDir: string): string {
-  return siteOptions({ KB_DIR: kbDir }).base;
+  return normaliseBase(loadKbConfig(kbDir).site.base);
 }
 
 /** "Without raising Node's heap limit": any --max-old-space-size in the environment or the build script. */

@@ -19,7 +19,8 @@ class KbSearch extends HTMLElement {
     const script = document.createElement('script');
     script.src = `${bundle}pagefind-ui.js`;
     script.addEventListener('load', async () => {
-      const baseUrl = this.dataset['base'] ?? '/';
+      // Pages are indexed with their whole URL path (the site's base included), so results need no base.
+      const baseUrl = '/';
       const mergeIndex = (await shards).map((name) => ({ bundlePath: `${root}${name}`, baseUrl }));
       const PagefindUI = (window as unknown as { PagefindUI: PagefindUIConstructor }).PagefindUI;
       const query = new URLSearchParams(location.search).get('q') ?? '';

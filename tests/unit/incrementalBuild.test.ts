@@ -22,7 +22,7 @@ function build(out: string, ...flags: string[]): string {
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
   });
   expect(r.status, r.stderr).toBe(0);
-  return r.stderr;
+  return r.stdout + r.stderr;
 }
 
 /** Every file under dir, relative path → sha256. */
@@ -63,7 +63,7 @@ describe('incremental site build', () => {
     );
     edit('decisions/001-django-monolith-for-payments.md', (t) => t.replace(/^tags: \[/m, 'tags: [incremental-probe, '));
     const second = build(incremental);
-    const kept = Number(/build: (\d+) unchanged pages kept/.exec(second)?.[1] ?? 0);
+    const kept = Number(/kb: (\d+) unchanged pages kept/.exec(second)?.[1] ?? 0);
     build(full, '--full');
 
     const after = tree(incremental);
@@ -77,7 +77,6 @@ describe('incremental site build', () => {
     const ino = (page: string) => statSync(join(incremental, page)).ino;
     for (const page of [
       'notes/approaches/caching-with-redis/index.html',
-      'notes/approaches/caching-with-redis.md',
       'notes/decisions/007-webhook-inbox-table/index.html',
       'notes/decisions/004-synchronous-webhook-handling/index.html', // superseded by 007, named by its title
       'notes/projects/pay/lessons/2026-08-double-refunds-postmortem/index.html', // 007 in its backlinks
@@ -87,8 +86,8 @@ describe('incremental site build', () => {
       expect(ino(page), page).not.toBe(inodes.get(page));
     }
     expect(existsSync(join(incremental, 'tags/incremental-probe/index.html'))).toBe(true);
-    for (const page of ['notes/references/glossary/index.html', 'notes/references/glossary.md', 'tags/deployment/index.html'])
-      expect(ino(page), page).toBe(inodes.get(page));
+    // (Each note's `.md` is written by the integration on every build, not rendered by Astro: only its bytes are compared.)
+    for (const page of ['notes/references/glossary/index.html', 'tags/deployment/index.html']) expect(ino(page), page).toBe(inodes.get(page));
 
     // A page the manifest expects is gone from the output (someone deleted it): the next build renders everything.
     rmSync(join(incremental, 'notes/references/glossary/index.html'));

@@ -1,25 +1,40 @@
 // The site's Markdown pipeline for `.md` notes (the very options astro.config.mjs uses) and the build's
 // data entry point: raw HTML sanitised to the allow-list, wikilinks resolved, errors stop the build.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createNoteRenderer } from '../../src/node/site/renderNoteHtml.ts';
-import { getSiteData, SiteBuildError } from '../../src/node/site/siteData.ts';
-import { withoutTitleHeading } from '../../src/node/site/kbNotesLoader.ts';
+import { withoutTitleHeading } from '../../src/node/site/noteHtml.ts';
+import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
+import { createSiteModel } from '../../src/core/site/siteModel.ts';
+import { prepareSite, SiteBuildError } from '../../src/integration/prepareSite.ts';
+import { resolvePortal } from '../../src/integration/resolvePortal.ts';
+import { parseKbPortalOptions } from '../../src/integration/kbPortalOptions.ts';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures');
+const work = mkdtempSync(join(tmpdir(), 'kb-site-markdown-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+const basic = indexKnowledgeFolder(join(FIXTURES, 'site-basic'));
+const model = createSiteModel(basic.index, { root: basic.reading.config.site.base, siteUrl: undefined, today: '2026-10-15', trustHtml: false });
 const renderers = new Map<boolean, (markdown: string) => string>();
 async function render(markdown: string, trustHtml = false): Promise<string> {
-  if (!renderers.has(trustHtml)) {
-    const { resolveWikilink, paths } = getSiteData();
-    renderers.set(trustHtml, createNoteRenderer({ trustHtml, resolveWikilink, paths }));
-  }
+  if (!renderers.has(trustHtml)) renderers.set(trustHtml, createNoteRenderer({ trustHtml, resolveWikilink: model.resolveWikilink, paths: model.paths }));
   return renderers.get(trustHtml)!(markdown);
 }
 
-beforeAll(() => {
-  process.env['KB_DIR'] = join(FIXTURES, 'site-basic');
-});
+/** The integration's first stage over a fixture folder (options as kbPortal() takes them). */
+function prepare(kb: string, strict = false) {
+  const options = parseKbPortalOptions({ kb, strict, cacheDir: join(work, 'cache') });
+  const config = resolvePortal(
+    options,
+    { root: new URL(`file://${work}/`), outDir: new URL(`file://${work}/dist/`), base: '/', site: undefined },
+    { site: { base: '/' } },
+    '2026-10-15',
+  );
+  return prepareSite(config, { rendererHash: 'test', hasHtml: () => false, pages: undefined, warn: () => undefined });
+}
 
 describe('raw HTML in .md notes is sanitised to the allow-list', () => {
   it.each([
@@ -75,17 +90,16 @@ describe('withoutTitleHeading: the page shows the title once', () => {
   ])('%j', (body, title, expected) => expect(withoutTitleHeading(body, title)).toBe(expected));
 });
 
-describe('getSiteData: what stops the build', () => {
-  it('indexes the folder once per process', () => expect(getSiteData()).toBe(getSiteData()));
-  it('an alias chain is an error naming file and line', () => {
-    expect(() => getSiteData({ KB_DIR: join(FIXTURES, 'aria-alias-chain') })).toThrow(SiteBuildError);
-    expect(() => getSiteData({ KB_DIR: join(FIXTURES, 'aria-alias-chain') })).toThrow(/aliases\.md:\d+: error: alias chain/);
+describe('prepareSite: what stops the build', () => {
+  it('an alias chain is an error naming file and line', async () => {
+    await expect(prepare(join(FIXTURES, 'aria-alias-chain'))).rejects.toThrow(SiteBuildError);
+    await expect(prepare(join(FIXTURES, 'aria-alias-chain'))).rejects.toThrow(/aliases\.md:\d+: error: alias chain/);
   });
-  it('a warning stops the build only under --strict (KB_STRICT=1)', () => {
+  it('a warning stops the build only under strict (--strict, KB_STRICT=1)', async () => {
     const dir = join(FIXTURES, 'aria-basic');
-    const data = getSiteData({ KB_DIR: dir });
-    const warned = data.result.issues.some((i) => i.severity === 'warning');
-    if (warned) expect(() => getSiteData({ KB_DIR: dir, KB_STRICT: '1' })).toThrow(/\(--strict\)/);
-    else expect(getSiteData({ KB_DIR: dir, KB_STRICT: '1' }).index.notes.length).toBeGreaterThan(0);
+    const site = await prepare(dir);
+    const warned = site.result.issues.some((i) => i.severity === 'warning');
+    if (warned) await expect(prepare(dir, true)).rejects.toThrow(/\(--strict\)/);
+    else expect((await prepare(dir, true)).model.index.notes.length).toBeGreaterThan(0);
   });
 });

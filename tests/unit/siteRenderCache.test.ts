@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { noteHtmlKey, pruneNoteHtml, readNoteHtml, writeNoteHtml, type NoteHtmlInputs } from '../../src/node/site/noteHtmlCache.ts';
-import { renderedNote, renderNotes, type RenderSetup } from '../../src/node/site/renderNotes.ts';
+import { renderNotes, type RenderSetup } from '../../src/node/site/renderNotes.ts';
 import { renderWorkers } from '../../src/node/site/noteHtml.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'kb-note-html-'));
@@ -55,18 +55,17 @@ describe('renderNotes', () => {
     ['in a worker thread', 1],
   ])('renders wikilinks and sanitises %s', async (_where, workers) => {
     const keyed = jobs.map((j) => ({ ...j, key: `${j.key}-${workers}` }));
-    const done = renderNotes(setup, keyed, { workers, workerUrl: pathToFileURL(join(import.meta.dirname, '../../src/node/site/renderNotesWorker.mjs')) });
-    await renderedNote(keyed[1]!.key);
-    await done;
+    // Worker threads run the compiled module (lib/, built by `npm install` and before the tests).
+    await renderNotes(setup, keyed, { workers, workerUrl: pathToFileURL(join(import.meta.dirname, '../../lib/node/site/renderNotesWorker.js')) });
     expect(keyed.map((j) => readNoteHtml(dir, j.key)?.trim())).toEqual(expected);
   });
 });
 
 describe('renderWorkers', () => {
   it.each([
-    ['small folders render in the loader', 50, {}, 0],
-    ['KB_RENDER_WORKERS wins', 5000, { KB_RENDER_WORKERS: '0' }, 0],
-    ['KB_RENDER_WORKERS sets the count', 50, { KB_RENDER_WORKERS: '3' }, 3],
-  ])('%s', (_rule, jobs, env, expected) => expect(renderWorkers(jobs, env)).toBe(expected));
-  it('large folders use worker threads', () => expect(renderWorkers(5000, {})).toBeGreaterThan(0));
+    ['small folders render in the build thread', 50, undefined, 0],
+    ['renderWorkers: 0 wins', 5000, 0, 0],
+    ['renderWorkers sets the count', 50, 3, 3],
+  ])('%s', (_rule, jobs, asked, expected) => expect(renderWorkers(jobs, asked)).toBe(expected));
+  it('large folders use worker threads', () => expect(renderWorkers(5000)).toBeGreaterThan(0));
 });

@@ -4,15 +4,16 @@ import { join } from 'node:path';
 import { buildPackData, PACK_DATA_VERSION, type PackData } from '../../core/context/buildPackData.js';
 import type { KbIndex } from '../../core/index/kbIndexSchema.js';
 import { writeFileAtomic } from '../writeFileAtomic.js';
+import { rankerCodeHash } from '../cache/rendererCodeHash.js';
 
 /**
  * Pack data (the ranker's index over every body, excerpts, token counts) cached on disk by a hash of everything
- * it is built from: the index and the bodies. One entry per folder, the latest; `kb context` / `kb pack` and the
+ * it is built from: the index, the bodies and the code that builds it (`rankerHash`, rankerCodeHash.ts). One entry per folder, the latest; `kb context` / `kb pack` and the
  * site build read it instead of rebuilding (~5 s at 10,000 notes) while the notes are unchanged.
  */
-export function cachedPackData(index: KbIndex, bodies: ReadonlyMap<string, string>, dir: string | undefined): PackData {
+export function cachedPackData(index: KbIndex, bodies: ReadonlyMap<string, string>, dir: string | undefined, rankerHash = rankerCodeHash()): PackData {
   if (!dir) return buildPackData(index, bodies);
-  const key = packDataKey(index, bodies);
+  const key = packDataKey(index, bodies, rankerHash);
   const cached = readPackData(dir, key);
   if (cached) return cached;
   const data = buildPackData(index, bodies);
@@ -20,8 +21,8 @@ export function cachedPackData(index: KbIndex, bodies: ReadonlyMap<string, strin
   return data;
 }
 
-export function packDataKey(index: KbIndex, bodies: ReadonlyMap<string, string>): string {
-  const hash = createHash('sha256').update(`${PACK_DATA_VERSION}\0`).update(JSON.stringify(index)).update('\0');
+export function packDataKey(index: KbIndex, bodies: ReadonlyMap<string, string>, rankerHash: string): string {
+  const hash = createHash('sha256').update(`${PACK_DATA_VERSION}\0${rankerHash}\0`).update(JSON.stringify(index)).update('\0');
   for (const n of index.notes) hash.update(bodies.get(n.path) ?? '').update('\0');
   return hash.digest('hex').slice(0, 32);
 }

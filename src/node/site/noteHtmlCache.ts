@@ -1,19 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { writeFileAtomic } from '../writeFileAtomic.js';
 
-/**
- * Rendered note HTML lives on disk, one file per content hash, beside Astro's cache of the build
- * (`KB_CACHE_DIR`, one per output folder): not in Astro's data store, where 10,000 notes made a
- * 127 MB file held in memory. A warm rebuild renders only the notes whose hash changed.
- */
-export function noteHtmlDir(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env['KB_CACHE_DIR'] ?? 'node_modules/.astro', 'kb-note-html');
-}
+// Rendered note HTML lives on disk, one file per key, in the build's cache folder (one per output folder): not
+// in memory, where 10,000 notes would hold 127 MB. A warm rebuild renders only the notes whose key changed.
 
-/** What a note's HTML depends on: the pipeline's version and options, the Markdown, where its wikilinks lead. */
+/** What a note's HTML depends on: the pipeline's code, its options, the Markdown, where its wikilinks lead. */
 export interface NoteHtmlInputs {
+  /** A hash of the renderer's code and packages (rendererCodeHash): new code never reuses older HTML. */
   version: string;
   base: string;
   trustHtml: boolean;

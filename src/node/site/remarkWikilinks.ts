@@ -1,10 +1,10 @@
 import { parseWikilink } from '../../core/site/resolveWikilink.js';
+import type { SiteModel } from '../../core/site/siteModel.js';
 import type { SitePaths } from '../../core/site/sitePaths.js';
-import { getSiteData, type SiteData } from './siteData.js';
 
-/** What the plugin resolves links with; the build's site data when not given (the MDX pipeline). */
+/** What the plugin resolves links with (read at each run: in `astro dev` the MDX pipeline's options follow the folder). */
 export interface WikilinkOptions {
-  resolveWikilink: SiteData['resolveWikilink'];
+  resolveWikilink: SiteModel['resolveWikilink'];
   paths: Pick<SitePaths, 'note'>;
 }
 
@@ -23,9 +23,9 @@ const SKIP = new Set(['code', 'inlineCode', 'link', 'linkReference', 'definition
  * remark plugin: `[[target#heading|label]]` in text becomes a link to the note page; a target that
  * names no note becomes a marked span (shown, never a broken link). Code and existing links are left alone.
  */
-export function remarkWikilinks(options?: WikilinkOptions) {
+export function remarkWikilinks(options: WikilinkOptions) {
   return (tree: MdNode) => {
-    const { resolveWikilink, paths } = options ?? getSiteData();
+    const { resolveWikilink, paths } = options;
     visit(tree, (text) => {
       const value = text.value ?? '';
       if (!value.includes('[[')) return undefined;

@@ -14,9 +14,6 @@ export interface NoteRendererOptions extends WikilinkOptions {
   trustHtml: boolean;
 }
 
-/** Bumped whenever the pipeline's output changes, so cached HTML of an older pipeline is not reused. */
-export const NOTE_RENDERER_VERSION = '1';
-
 /**
  * The `.md` note pipeline, run by us instead of Astro's `renderMarkdown`: Astro's Markdown steps (GFM,
  * heading ids) plus wikilinks → raw HTML parsed only when a note has some → sanitised to the allow-list

@@ -13,8 +13,9 @@ export interface RenderJob {
 
 /** What every render, in this thread or a worker, needs besides the job. */
 export interface RenderSetup {
-  /** The HTML cache folder (noteHtmlDir). */
+  /** The HTML cache folder. */
   dir: string;
+  /** The portal's root URL path (base + prefix). */
   base: string;
   trustHtml: boolean;
   /** Every note a wikilink may name. */
@@ -24,24 +25,15 @@ export interface RenderSetup {
 export interface RenderPoolOptions {
   /** Worker threads; 0 renders here, synchronously, before returning. */
   workers: number;
-  /** `renderNotesWorker.mjs`. */
+  /** The compiled `renderNotesWorker.js`. */
   workerUrl: URL;
 }
 
 const BATCH = 16; // notes per message: few enough to keep both workers busy to the end
 
-// Renders still running, by key, so a page waits for its own note only. On globalThis because the
-// loader and the pages load this module through different bundles of the one build process.
-const MEMO = Symbol.for('kb-portal.noteRenders');
-const store = globalThis as unknown as Record<symbol, Map<string, Promise<void>> | undefined>;
-function pending(): Map<string, Promise<void>> {
-  return (store[MEMO] ??= new Map());
-}
-
 /**
- * Render the jobs into the HTML cache. With workers, the renders run in worker threads while Astro goes on
- * bundling and rendering other pages (the build has two cores; Astro uses one): the returned promise settles
- * when all are written, and `renderedNote` waits for the one a page needs. A failed render rejects both.
+ * Render the jobs into the HTML cache, in worker threads that run while Astro bundles the site (the build waits
+ * for them before it renders pages). A page whose HTML is missing renders it itself (src/runtime/noteHtml.ts).
  */
 export function renderNotes(setup: RenderSetup, jobs: readonly RenderJob[], options: RenderPoolOptions): Promise<void> {
   if (jobs.length === 0) return Promise.resolve();
@@ -54,22 +46,12 @@ export function renderNotes(setup: RenderSetup, jobs: readonly RenderJob[], opti
     for (const job of jobs) writeNoteHtml(setup.dir, job.key, render(job.markdown));
     return Promise.resolve();
   }
-  const waiting = new Map<string, { resolve: () => void; reject: (err: unknown) => void }>();
-  for (const job of jobs) {
-    const promise = new Promise<void>((resolve, reject) => waiting.set(job.key, { resolve, reject }));
-    promise.catch(() => undefined); // a page that awaits it sees the error; nobody else must crash on it
-    pending().set(job.key, promise);
-  }
   const queue = [...jobs];
   const workers: Worker[] = [];
   return new Promise<void>((resolveAll, rejectAll) => {
     let running = 0;
     const fail = (err: unknown) => {
       for (const w of workers) void w.terminate();
-      for (const [key, d] of waiting) {
-        d.reject(err);
-        pending().delete(key);
-      }
       rejectAll(err);
     };
     const feed = (worker: Worker) => {
@@ -82,21 +64,9 @@ export function renderNotes(setup: RenderSetup, jobs: readonly RenderJob[], opti
       const worker = new Worker(options.workerUrl, { workerData: setup });
       workers.push(worker);
       running++;
-      worker.on('message', (keys: string[]) => {
-        for (const key of keys) {
-          waiting.get(key)?.resolve();
-          waiting.delete(key);
-          pending().delete(key);
-        }
-        feed(worker);
-      });
+      worker.on('message', () => feed(worker));
       worker.on('error', fail);
       feed(worker);
     }
   });
-}
-
-/** Resolves when the note with this key is in the cache (at once when it is not being rendered). */
-export function renderedNote(key: string): Promise<void> {
-  return pending().get(key) ?? Promise.resolve();
 }

@@ -1,0 +1,50 @@
+// Isomorphic: what every page of the portal reads beside the index, derived once from it. The build (in the
+// integration's process) and the pages (in Astro's bundle) both derive it from the same index.
+import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
+import { allTags } from './summariseIndex.js';
+import { createSitePaths, type SitePaths } from './sitePaths.js';
+import { buildBacklinks, createWikilinkResolver } from './resolveWikilink.js';
+
+type LinkTarget = Pick<NoteEntry, 'path' | 'slug' | 'title'>;
+
+/** The portal's settings every page needs (resolved once by the integration). */
+export interface SiteSettings {
+  /** URL path the portal lives under: the site's base plus the portal's prefix, `/` or `/…/`. */
+  root: string;
+  /** Public origin from `site.url` or the integration's `site`, when configured. */
+  siteUrl: string | undefined;
+  /** The build's "today" (YYYY-MM-DD); the browser recomputes ages from its own clock. */
+  today: string;
+  /** Raw HTML in Markdown is kept as written instead of sanitised. */
+  trustHtml: boolean;
+}
+
+export interface SiteModel extends SiteSettings {
+  index: KbIndex;
+  bySlug: ReadonlyMap<string, NoteEntry>;
+  byPath: ReadonlyMap<string, NoteEntry>;
+  paths: SitePaths;
+  /** Every tag with a page (aliases excluded). */
+  tags: string[];
+  resolveWikilink: (target: string) => LinkTarget | undefined;
+  backlinks: ReadonlyMap<string, LinkTarget[]>;
+}
+
+export function createSiteModel(index: KbIndex, settings: SiteSettings): SiteModel {
+  const resolveWikilink = createWikilinkResolver(index.notes);
+  return {
+    ...settings,
+    index,
+    bySlug: new Map(index.notes.map((n) => [n.slug, n])),
+    byPath: new Map(index.notes.map((n) => [n.path, n])),
+    paths: createSitePaths(settings.root),
+    tags: allTags(index),
+    resolveWikilink,
+    backlinks: buildBacklinks(index.notes, resolveWikilink),
+  };
+}
+
+/** A root-relative URL made absolute with the site's origin when one is configured (llms.txt, sitemap, feeds). */
+export function absoluteUrl(siteUrl: string | undefined, path: string): string {
+  return siteUrl ? `${siteUrl.replace(/\/+$/, '')}${path}` : path;
+}

@@ -1,0 +1,10 @@
+import type { ContextPack } from '../context/packTypes.js';
+
+/** A configured pack as the site shows it (`kb pack` writes the same Markdown and JSON). */
+export interface SitePack {
+  slug: string;
+  title: string;
+  pack: ContextPack;
+  /** Codebases the request named that could not be read (kept out of the pack, as `kb pack` prints them). */
+  digestWarnings: string[];
+}

@@ -1,0 +1,23 @@
+import { notesByCategory } from './summariseIndex.js';
+import { sharedNotesByProject } from './sharedNotes.js';
+import type { SiteModel } from './siteModel.js';
+
+/** Root-relative URL of every HTML page the portal builds (the sitemap lists them). */
+export function sitePages({ index, paths, tags }: Pick<SiteModel, 'index' | 'paths' | 'tags'>): string[] {
+  const shared = sharedNotesByProject(index).filter((g) => g.project !== 'cross');
+  return [
+    paths.home,
+    paths.tags,
+    paths.categories,
+    paths.projects,
+    paths.shared,
+    paths.packs,
+    paths.search,
+    paths.query(),
+    ...index.notes.map((n) => paths.note(n.slug)),
+    ...tags.map((t) => paths.tag(t)),
+    ...[...notesByCategory(index.notes).keys()].map((c) => paths.category(c)),
+    ...index.projects.map((p) => paths.project(p.key)),
+    ...shared.map((g) => paths.sharedProject(g.project)),
+  ];
+}

@@ -1,0 +1,73 @@
+// Build stage 2b: the pack data (the ranker's index over every body, kb-pack-data.json) and every configured
+// pack, computed the way `kb pack` and `kb context` compute them. The pack data is cached by its inputs and the
+// ranker's code; when it must be built for a big folder, a worker thread builds it while Astro bundles.
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { buildContextPack } from '../core/context/buildContextPack.js';
+import { buildPackData, type PackData } from '../core/context/buildPackData.js';
+import { configuredPacks } from '../core/context/configuredPacks.js';
+import type { RepoDigest } from '../core/discover/repoDigest.js';
+import type { KbIndex } from '../core/index/kbIndexSchema.js';
+import { PORTAL_FILES } from '../core/site/portalData.js';
+import type { SitePack } from '../core/site/sitePack.js';
+import { packDataKey, readPackData, savePackData } from '../node/context/cachedPackData.js';
+import { digestsFor } from '../node/context/digestsFor.js';
+import { writeFileAtomic } from '../node/writeFileAtomic.js';
+import type { PreparedSite } from './prepareSite.js';
+
+/** The inputs of buildPackData, as a worker receives them (a Map does not cross threads as cheaply). */
+export interface PackDataJob {
+  index: KbIndex;
+  bodies: [string, string][];
+}
+
+/**
+ * Between these sizes the pack data is built in a worker thread. Below, it is quick enough in this thread;
+ * above, the worker's copy of every body (structured clone) would cost more memory than the time it saves
+ * (100,000 notes: ~700 MB of bodies, twice).
+ */
+const WORKER_NOTES = { from: 1000, to: 30_000 };
+
+/** The site's pack data: from the cache when the index, bodies and ranker are unchanged, else built. */
+export function sitePackData(site: PreparedSite, rankerHash: string, workerUrl: URL | undefined): Promise<PackData> {
+  const { index, bodies } = site.result;
+  const key = packDataKey(index, bodies, rankerHash);
+  const dir = join(site.config.cacheDir, 'kb-pack-data');
+  const cached = readPackData(dir, key);
+  if (cached) return Promise.resolve(cached);
+  const built =
+    workerUrl && index.notes.length >= WORKER_NOTES.from && index.notes.length <= WORKER_NOTES.to
+      ? inWorker(workerUrl, { index, bodies: [...bodies] })
+      : Promise.resolve().then(() => buildPackData(index, bodies));
+  return built.then((data) => (savePackData(dir, key, data), data));
+}
+
+/** Discovery digests of every registered repo (kb-digests.json), read under discovery's security rules. */
+export function siteDigests(site: PreparedSite): RepoDigest[] {
+  const { index } = site.result;
+  return index.repos.flatMap((r) => digestsFor(site.config.kbDir, index, { task: '', repo: r.alias }).digests);
+}
+
+/** Every configured pack (the pack pages read packs.json; the build writes their `.md` and `.json`). */
+export function writeSitePacks(site: PreparedSite, data: PackData): SitePack[] {
+  const { index } = site.model;
+  const packs = configuredPacks(index).map(({ slug, title, request }) => {
+    const req = { ...request, today: site.config.today };
+    const found = digestsFor(site.config.kbDir, index, req);
+    return { slug, title, pack: buildContextPack(index, data, req, found.digests), digestWarnings: found.warnings };
+  });
+  writeFileAtomic(join(site.config.dataDir, PORTAL_FILES.packs), JSON.stringify(packs));
+  return packs;
+}
+
+function inWorker(workerUrl: URL, job: PackDataJob): Promise<PackData> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerUrl, { workerData: job });
+    worker.once('message', (data: PackData) => {
+      resolve(data);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the pack data worker stopped (exit code ${code})`)));
+  });
+}

@@ -1,0 +1,141 @@
+// Build stage 1 (in the integration's own process, before Astro bundles): read, parse and index the knowledge
+// folder once, derive what the pages read, and write it where they find it (site.json, bodies.txt).
+import { compile } from '@mdx-js/mdx';
+import { closeSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { NoteEntry } from '../core/index/kbIndexSchema.js';
+import { createSiteModel, type SiteModel } from '../core/site/siteModel.js';
+import { PORTAL_FILES, type NoteRender, type PagesManifestDirs, type PortalDataFile } from '../core/site/portalData.js';
+import { compareStrings } from '../core/util/compare.js';
+import { formatIssue, type KbIssue } from '../core/util/issue.js';
+import { indexKnowledgeFolder, type IndexedFolder } from '../node/indexKnowledgeFolder.js';
+import { ConfigError } from '../node/loadKbConfig.js';
+import { noteHtmlKey } from '../node/site/noteHtmlCache.js';
+import { withoutTitleHeading } from '../node/site/noteHtml.js';
+import { writeFileAtomic } from '../node/writeFileAtomic.js';
+import type { PortalConfig } from './resolvePortal.js';
+
+/** Problems that must stop the build (errors, or warnings under strict); each line names file and line. */
+export class SiteBuildError extends Error {
+  constructor(readonly lines: string[]) {
+    super(`The knowledge folder has problems that stop the build:\n${lines.join('\n')}`);
+    this.name = 'SiteBuildError';
+  }
+}
+
+/** One `.md` note to render into the HTML cache. */
+export interface RenderJob {
+  key: string;
+  markdown: string;
+}
+
+export interface PreparedSite {
+  config: PortalConfig;
+  result: IndexedFolder;
+  model: SiteModel;
+  /** Notes whose HTML is not in the cache yet. */
+  jobs: RenderJob[];
+  /** Every HTML cache key in use (the rest of the cache can go). */
+  htmlKeys: Set<string>;
+  /** Paths of the `.mdx` notes Astro compiles. */
+  mdx: string[];
+  /** Summary lines for the build log: counts, then every warning with file and line. */
+  summary: string[];
+  /** The page manifests of an incremental build. */
+  pages: PagesManifestDirs | undefined;
+}
+
+/**
+ * Index the folder and write the pages' data. Throws SiteBuildError for errors (bad config, alias chains) and,
+ * with `strict`, for warnings. `rendererHash` is part of every HTML cache key; `hasHtml` says whether a key is
+ * in the cache already; `pages` carries the incremental-build manifests, when there are any.
+ */
+export async function prepareSite(
+  config: PortalConfig,
+  options: { rendererHash: string; hasHtml: (key: string) => boolean; pages: PagesManifestDirs | undefined; warn: (line: string) => void },
+): Promise<PreparedSite> {
+  let result: IndexedFolder;
+  try {
+    result = indexKnowledgeFolder(config.kbDir, { cacheDir: join(config.cacheDir, 'index'), allowSecrets: config.allowSecrets });
+  } catch (err) {
+    if (err instanceof ConfigError) throw new SiteBuildError(err.lines);
+    throw err;
+  }
+  const blocking = result.issues.filter((i: KbIssue) => i.severity === 'error' || config.strict);
+  if (blocking.length)
+    throw new SiteBuildError(blocking.map((i) => (config.strict && i.severity === 'warning' ? `${formatIssue(i)} (--strict)` : formatIssue(i))));
+
+  const index = config.title ? { ...result.index, title: config.title } : result.index;
+  const model = createSiteModel(index, { root: config.root, siteUrl: config.siteUrl, today: config.today, trustHtml: config.trustHtml });
+  const notes: Record<string, NoteRender> = {};
+  const jobs: RenderJob[] = [];
+  const htmlKeys = new Set<string>();
+  const mdx: string[] = [];
+  // The Markdown each page shows, one after the other: a page renders it itself when its HTML is not cached
+  // (dev, or a cache file lost mid-build). Written beside its name and renamed, like every data file.
+  const bodiesFile = join(config.dataDir, PORTAL_FILES.bodies);
+  mkdirSync(config.dataDir, { recursive: true });
+  const fd = openSync(`${bodiesFile}.${process.pid}.tmp`, 'w');
+  let offset = 0;
+  try {
+    for (const note of index.notes) {
+      const body = result.bodies.get(note.path) ?? '';
+      if (note.format === 'mdx' && (await compilesAsMdx(note, body, options.warn))) {
+        notes[note.path] = { as: 'mdx' };
+        mdx.push(note.path);
+        continue;
+      }
+      const markdown = withoutTitleHeading(body, note.title);
+      const links = note.wikilinks.map((l) => model.resolveWikilink(l)?.slug ?? '');
+      const key = noteHtmlKey({ version: options.rendererHash, base: config.root, trustHtml: config.trustHtml, links, markdown });
+      const bytes = Buffer.from(markdown, 'utf8');
+      writeSync(fd, bytes);
+      notes[note.path] = { as: 'md', htmlKey: key, markdown: [offset, bytes.length] };
+      offset += bytes.length;
+      htmlKeys.add(key);
+      if (!options.hasHtml(key)) jobs.push({ key, markdown });
+    }
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(`${bodiesFile}.${process.pid}.tmp`, bodiesFile);
+  const data: PortalDataFile = {
+    settings: { root: model.root, siteUrl: model.siteUrl, today: model.today, trustHtml: model.trustHtml },
+    prefix: config.prefix.replace(/^\//, ''),
+    index,
+    notes,
+    htmlDir: config.htmlDir,
+    pages: options.pages,
+  };
+  writeFileAtomic(join(config.dataDir, PORTAL_FILES.site), JSON.stringify(data));
+  return { config, result, model, jobs, htmlKeys, mdx: mdx.sort(compareStrings), summary: summaryLines(config.kbDir, result), pages: options.pages };
+}
+
+/** An `.mdx` note that would not compile (broken YAML, a JSX error) is shown as plain Markdown, with a warning. */
+async function compilesAsMdx(note: NoteEntry, body: string, warn: (line: string) => void): Promise<boolean> {
+  if (note.warnings.some((w) => /not valid YAML|not a set of/.test(w))) {
+    warn(`${note.path}: frontmatter is broken, so the MDX is shown as plain Markdown.`);
+    return false;
+  }
+  try {
+    await compile(body);
+    return true;
+  } catch (err) {
+    warn(`${note.path}: MDX does not compile (${(err as Error).message.split('\n')[0]}); shown as plain Markdown.`);
+    return false;
+  }
+}
+
+/** The build's summary: the counts from the report, then every warning with file and line. */
+export function summaryLines(kbDir: string, result: IndexedFolder): string[] {
+  const c = result.counts;
+  const rules = Object.entries(c.excludedByRule)
+    .sort(([a], [b]) => compareStrings(a, b))
+    .map(([rule, n]) => `${rule} ${n}`)
+    .join(', ');
+  return [
+    `kb: ${kbDir}`,
+    `kb: notes found ${c.filesSeen}, indexed ${c.indexed + c.warned}, warned ${c.warned}, ideas ${c.ideas}, unpublished ${c.unpublished}, excluded ${c.excluded}${rules ? ` (${rules})` : ''}`,
+    ...result.issues.map((i) => `kb: ${formatIssue(i)}`),
+  ];
+}

@@ -1,0 +1,96 @@
+// Incremental builds: the page manifests a build records (src/runtime/changedRoutes.ts), which pages it may take
+// from the previous output, and the hand-over once the build is done.
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { PageManifestSchema } from '../core/site/pageManifest.js';
+import type { PagesManifestDirs } from '../core/site/portalData.js';
+import { linkFile } from '../node/linkTree.js';
+import type { PortalConfig } from './resolvePortal.js';
+
+interface Stamp {
+  /** The output folder the manifests describe. */
+  out: string;
+  /** Its inode: a build that did not swap its output in leaves a different folder there. */
+  ino: number;
+}
+
+/**
+ * The manifest folders of this build: a fresh pending folder, and the previous build's manifests when the
+ * output folder is still the one they describe and holds every page they list. None without `reuseFrom`.
+ */
+export function pageManifests(config: PortalConfig, salt: string, log: (line: string) => void): PagesManifestDirs | undefined {
+  if (!config.reuseFrom) return undefined;
+  const dir = join(config.cacheDir, 'pages');
+  const pending = join(dir, `pending-${process.pid}`);
+  if (existsSync(dir))
+    for (const name of readdirSync(dir)) {
+      const pid = /^pending-(\d+)$/.exec(name)?.[1];
+      if (pid && (Number(pid) === process.pid || !isRunning(Number(pid)))) rmSync(join(dir, name), { recursive: true, force: true });
+    }
+  mkdirSync(pending, { recursive: true });
+  const current = join(dir, 'current');
+  if (config.full) return { salt, pending, previous: undefined };
+  const usable = previousIsUsable(current, config.reuseFrom);
+  if (usable === 'pages missing') log(`kb: ${config.reuseFrom} lacks pages the last build wrote there; rendering every page`);
+  return { salt, pending, previous: usable === true ? current : undefined };
+}
+
+function previousIsUsable(current: string, out: string): true | 'no manifest' | 'pages missing' {
+  let stamp: Stamp;
+  try {
+    stamp = JSON.parse(readFileSync(join(current, 'stamp.json'), 'utf8')) as Stamp;
+    if (stamp.out !== out || stamp.ino !== statSync(out).ino) return 'no manifest';
+  } catch {
+    return 'no manifest';
+  }
+  for (const name of readdirSync(current).filter((n) => n.endsWith('.json') && n !== 'stamp.json')) {
+    const parsed = PageManifestSchema.safeParse(JSON.parse(readFileSync(join(current, name), 'utf8')));
+    if (!parsed.success) return 'no manifest';
+    if (!parsed.data.routes.every(([file]) => existsSync(join(out, file)))) return 'pages missing';
+  }
+  return true;
+}
+
+/** Links every page this build skipped from the previous output into `outDir`; returns how many. */
+export function linkReusedPages(pages: PagesManifestDirs, from: string, outDir: string): number {
+  let linked = 0;
+  const made = new Set<string>();
+  for (const name of readdirSync(pages.pending)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
+    const { skipped } = PageManifestSchema.parse(JSON.parse(readFileSync(join(pages.pending, name), 'utf8')));
+    for (const file of skipped) {
+      const to = join(outDir, file);
+      if (!made.has(dirname(to))) mkdirSync(dirname(to), { recursive: true });
+      made.add(dirname(to));
+      linkFile(join(from, file), to);
+      linked++;
+    }
+  }
+  return linked;
+}
+
+/**
+ * This build's manifests become the ones that describe `out`, stamped with `outDir`'s inode: the build wrapper
+ * renames outDir to `out`, so the stamp holds only once that swap happened.
+ */
+export function commitPageManifests(pages: PagesManifestDirs, out: string, outDir: string): void {
+  for (const name of readdirSync(pages.pending).filter((n) => n.endsWith('.json'))) {
+    const file = join(pages.pending, name);
+    const manifest = PageManifestSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+    writeFileSync(file, JSON.stringify({ ...manifest, skipped: [] }));
+  }
+  writeFileSync(join(pages.pending, 'stamp.json'), JSON.stringify({ out, ino: statSync(outDir).ino } satisfies Stamp));
+  const current = join(dirname(pages.pending), 'current');
+  rmSync(current, { recursive: true, force: true });
+  renameSync(pages.pending, current);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

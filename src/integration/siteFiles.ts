@@ -1,0 +1,99 @@
+// Build stage 3: the portal's machine outputs, written by the integration itself (not rendered as Astro routes):
+// the index files, the island's data, llms.txt, the sitemap, each note's `.md` and the packs. The same list
+// serves `astro dev` (devPreview.ts) and is written into the output at the end of a build (writeSiteFiles).
+import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { PackData } from '../core/context/buildPackData.js';
+import type { RepoDigest } from '../core/discover/repoDigest.js';
+import { renderCategoriesTxt, renderIndexMd, renderTagsTxt } from '../core/render/renderIndexMd.js';
+import { noteCardShards, toQueryIndex } from '../core/site/queryIndex.js';
+import { llmsFullTxtChunks, renderLlmsTxt } from '../core/site/renderLlmsTxt.js';
+import { renderNoteMarkdown } from '../core/site/renderNoteMarkdown.js';
+import { renderSitemap } from '../core/site/renderSitemap.js';
+import { absoluteUrl, type SiteModel } from '../core/site/siteModel.js';
+import { sitePages } from '../core/site/sitePages.js';
+import type { SitePack } from '../core/site/sitePack.js';
+import { serialiseIndex } from '../node/writeIndexOutputs.js';
+import { jsonObjectPieces } from '../node/site/streamText.js';
+
+/** One emitted file: its path inside the portal's folder, its media type and its text (in pieces when it can be large). */
+export interface SiteFile {
+  path: string;
+  type: string;
+  text: () => string | Iterable<string>;
+}
+
+export interface SiteFileInputs {
+  model: SiteModel;
+  bodies: ReadonlyMap<string, string>;
+  packData: () => PackData;
+  digests: () => RepoDigest[];
+  packs: () => SitePack[];
+}
+
+const JSON_TYPE = 'application/json';
+const TEXT = 'text/plain; charset=utf-8';
+const MARKDOWN = 'text/markdown; charset=utf-8';
+
+export function siteFiles({ model, bodies, packData, digests, packs }: SiteFileInputs): SiteFile[] {
+  const { index, paths, siteUrl } = model;
+  const mdUrl = (slug: string) => absoluteUrl(siteUrl, paths.noteMd(slug));
+  const files: SiteFile[] = [
+    { path: 'kb-index.json', type: JSON_TYPE, text: () => serialiseIndex(index) },
+    { path: 'index.md', type: MARKDOWN, text: () => renderIndexMd(index) },
+    { path: 'kb-tags.txt', type: TEXT, text: () => renderTagsTxt(index) },
+    { path: 'kb-categories.txt', type: TEXT, text: () => renderCategoriesTxt(index) },
+    // The query island's first download: what kb query matches on, without titles, descriptions or bodies.
+    { path: 'kb-query-index.json', type: JSON_TYPE, text: () => JSON.stringify(toQueryIndex(index)) },
+    // Bodies of the notes in `kb search`'s scope, fetched only for `--tag/--category/keyword` queries.
+    {
+      path: 'kb-search-bodies.json',
+      type: JSON_TYPE,
+      text: () => jsonObjectPieces(index.notes.filter((n) => n.path.startsWith(index.searchScope)).map((n) => [n.path, bodies.get(n.path) ?? ''] as const)),
+    },
+    // Fetched by the island only when a pack is built; the digests let its packs list the same files as `kb context`.
+    { path: 'kb-pack-data.json', type: JSON_TYPE, text: () => JSON.stringify(packData()) },
+    { path: 'kb-digests.json', type: JSON_TYPE, text: () => JSON.stringify(digests()) },
+    { path: 'llms.txt', type: TEXT, text: () => renderLlmsTxt({ index, mdUrl }) },
+    { path: 'llms-full.txt', type: TEXT, text: () => llmsFullTxtChunks(index, bodies, mdUrl) },
+    { path: 'sitemap.xml', type: 'application/xml', text: () => renderSitemap(sitePages(model), siteUrl) },
+    { path: 'favicon.svg', type: 'image/svg+xml', text: () => readFileSync(new URL('../../src/assets/favicon.svg', import.meta.url), 'utf8') },
+  ];
+  noteCardShards(index).forEach((cards, i) => files.push({ path: `kb-notes/${i}.json`, type: JSON_TYPE, text: () => JSON.stringify(cards) }));
+  for (const note of index.notes)
+    files.push({ path: `notes/${note.slug}.md`, type: MARKDOWN, text: () => renderNoteMarkdown(note, bodies.get(note.path) ?? '') });
+  for (const { slug, pack } of packs()) {
+    files.push({ path: `packs/${slug}.md`, type: MARKDOWN, text: () => pack.contextPackMarkdown });
+    files.push({ path: `packs/${slug}.json`, type: JSON_TYPE, text: () => `${JSON.stringify(pack, null, 2)}\n` });
+  }
+  return files;
+}
+
+/** Writes every file under `dir`, large ones piece by piece (llms-full.txt at 100,000 notes is larger than a string may be). */
+export function writeSiteFiles(dir: string, files: readonly SiteFile[]): void {
+  const made = new Set<string>();
+  for (const file of files) {
+    const target = join(dir, file.path);
+    const parent = dirname(target);
+    if (!made.has(parent)) mkdirSync(parent, { recursive: true });
+    made.add(parent);
+    const fd = openSync(target, 'w');
+    try {
+      const text = file.text();
+      if (typeof text === 'string') writeSync(fd, text);
+      else {
+        let batch = '';
+        for (const piece of text) {
+          batch += piece;
+          if (batch.length > 1_000_000) {
+            writeSync(fd, batch);
+            batch = '';
+          }
+        }
+        if (batch) writeSync(fd, batch);
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
+}

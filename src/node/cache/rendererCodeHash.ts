@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hashModuleGraph } from './codeHash.js';
+
+// This module is src/node/cache/*.ts or lib/node/cache/*.js: the package root is three folders up.
+const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const lockfile = () => [join(PACKAGE_ROOT, 'package-lock.json'), join(process.cwd(), 'package-lock.json')].find((f) => existsSync(f));
+
+let renderer: string | undefined;
+let ranker: string | undefined;
+
+/** Part of every note HTML cache key: the Markdown pipeline's code (the sanitiser's allow-list included) and packages. */
+export function rendererCodeHash(): string {
+  return (renderer ??= hashModuleGraph([fileURLToPath(new URL('../site/renderNoteHtml.js', import.meta.url)).replace(/\.js$/, ext())], lockfile()));
+}
+
+/** Part of the pack data cache key: the code that builds the pack data and its packages. */
+export function rankerCodeHash(): string {
+  return (ranker ??= hashModuleGraph([fileURLToPath(new URL('../../core/context/buildPackData.js', import.meta.url)).replace(/\.js$/, ext())], lockfile()));
+}
+
+/** `.ts` when running from the sources (tests), `.js` from the compiled package. */
+function ext(): string {
+  return import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+}

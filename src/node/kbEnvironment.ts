@@ -1,0 +1,107 @@
+// The one place kb-portal reads KB_* environment variables. The CLI, the build and dev wrappers and this
+// repo's astro.config.mjs call these functions; every other module takes typed options.
+import { z } from 'zod';
+import type { KbPortalOptionsInput } from '../integration/kbPortalOptions.js';
+
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+const count = (name: string) =>
+  z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || /^\d+$/.test(v), `${name} must be a whole number`)
+    .transform((v) => (v === undefined || v === '' ? undefined : Number(v)));
+const text = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+/** Every KB_* variable and what it means; unset means the option's default. */
+export const kbEnvironmentSchema = z.object({
+  /** The knowledge folder (`--kb`). */
+  KB_DIR: text,
+  /** "Today" as YYYY-MM-DD (`--today`). */
+  KB_TODAY: text.refine((v) => v === undefined || /^\d{4}-\d{2}-\d{2}$/.test(v), 'KB_TODAY must be YYYY-MM-DD'),
+  /** `1`: the CLI keeps no index cache (`--no-cache`). */
+  KB_NO_CACHE: flag,
+  /** `1`: publish notes holding credentials, with a warning (`--allow-secrets`). */
+  KB_ALLOW_SECRETS: flag,
+  /** `1`: keep raw HTML in notes as written (`--trust-html`). */
+  KB_TRUST_HTML: flag,
+  /** `1`: warnings stop the build (`--strict`). */
+  KB_STRICT: flag,
+  /** Base path of the site (`--base`). */
+  KB_SITE_BASE: text,
+  /** Build cache folder (default `.kb-build/cache`). */
+  KB_CACHE_DIR: text,
+  /** Note pages per Pagefind shard. */
+  KB_SEARCH_SHARD_PAGES: count('KB_SEARCH_SHARD_PAGES'),
+  /** Markdown render threads. */
+  KB_RENDER_WORKERS: count('KB_RENDER_WORKERS'),
+  /** A previous output folder to keep unchanged pages from (set by `npm run build`). */
+  KB_REUSE_FROM: text,
+  /** `1`: render every page, ignoring `KB_REUSE_FROM`'s previous pages (`--full`). */
+  KB_FULL: flag,
+  /** `1`: list every route in the build log (`--verbose`). */
+  KB_VERBOSE: flag,
+});
+export type KbEnvironment = z.output<typeof kbEnvironmentSchema>;
+
+/** Reads the KB_* variables of `env`; a malformed value throws an error naming the variable. */
+export function readKbEnvironment(env: Readonly<Record<string, string | undefined>>): KbEnvironment {
+  const picked = Object.fromEntries(Object.keys(kbEnvironmentSchema.shape).map((k) => [k, env[k]]));
+  const parsed = kbEnvironmentSchema.safeParse(picked);
+  if (parsed.success) return parsed.data;
+  throw new Error(parsed.error.issues.map((i) => i.message).join('\n'));
+}
+
+/** The kbPortal() options the KB_* variables describe (this repo's astro.config.mjs uses it). */
+export function kbPortalOptionsFromEnvironment(env: Readonly<Record<string, string | undefined>>): KbPortalOptionsInput {
+  const e = readKbEnvironment(env);
+  return {
+    ...(e.KB_DIR ? { kb: e.KB_DIR } : {}),
+    ...(e.KB_TODAY ? { today: e.KB_TODAY } : {}),
+    ...(e.KB_SITE_BASE ? { base: e.KB_SITE_BASE } : {}),
+    ...(e.KB_CACHE_DIR ? { cacheDir: e.KB_CACHE_DIR } : {}),
+    ...(e.KB_SEARCH_SHARD_PAGES ? { searchShardPages: e.KB_SEARCH_SHARD_PAGES } : {}),
+    ...(e.KB_RENDER_WORKERS !== undefined ? { renderWorkers: e.KB_RENDER_WORKERS } : {}),
+    ...(e.KB_REUSE_FROM ? { reuseFrom: e.KB_REUSE_FROM } : {}),
+    strict: e.KB_STRICT,
+    trustHtml: e.KB_TRUST_HTML,
+    allowSecrets: e.KB_ALLOW_SECRETS,
+    full: e.KB_FULL,
+    verbose: e.KB_VERBOSE,
+  };
+}
+
+/** Flags of `npm run build` / `npm run dev` (scripts/build.mjs, scripts/dev.mjs). */
+export interface SiteFlags {
+  kb?: string | undefined;
+  base?: string | undefined;
+  today?: string | undefined;
+  strict?: boolean | undefined;
+  'trust-html'?: boolean | undefined;
+  'allow-secrets'?: boolean | undefined;
+  verbose?: boolean | undefined;
+  /** build: the output folder, whose unchanged pages the build may keep (KB_REUSE_FROM). */
+  out?: string | undefined;
+  /** build: render every page (KB_FULL). */
+  full?: boolean | undefined;
+}
+
+/** The KB_* variables that carry the wrapper's flags to astro.config.mjs (flags win over the caller's own variables). */
+export function environmentFromSiteFlags(flags: SiteFlags): Record<string, string> {
+  const env: Record<string, string> = {};
+  if (flags.kb !== undefined) env['KB_DIR'] = flags.kb;
+  if (flags.base !== undefined) env['KB_SITE_BASE'] = flags.base;
+  if (flags.today !== undefined) env['KB_TODAY'] = flags.today;
+  if (flags.strict) env['KB_STRICT'] = '1';
+  if (flags['trust-html']) env['KB_TRUST_HTML'] = '1';
+  if (flags['allow-secrets']) env['KB_ALLOW_SECRETS'] = '1';
+  if (flags.verbose) env['KB_VERBOSE'] = '1';
+  if (flags.out !== undefined) env['KB_REUSE_FROM'] = flags.out;
+  if (flags.full) env['KB_FULL'] = '1';
+  return env;
+}

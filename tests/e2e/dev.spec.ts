@@ -1,0 +1,89 @@
+// Live preview: `npm run dev -- --kb <copy of a fixture>` serves the portal; saving a note's body or title, adding
+// or deleting a note and editing aliases.md show on the next reload within 2 s, tag pages, backlinks and the
+// island's data included. The dev server is started here, on a copy, so the edits never touch the fixture.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { consoleTest, expect } from './fixtures.ts';
+
+// Vite's dev client reports its connection in the console; nothing else may.
+const test = consoleTest(/\[vite\]/);
+
+const PORT = Number(process.env['KB_E2E_PORT'] ?? 4391) + 5;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const kb = mkdtempSync(join(tmpdir(), 'kb-dev-'));
+let server: ChildProcess | undefined;
+let log = '';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  cpSync(join(import.meta.dirname, '../fixtures/site-basic'), kb, { recursive: true });
+  // The fixture lives under /docs/; here the portal is at the root, as `npm run dev -- --kb DIR --base /` gives it.
+  writeFileSync(join(kb, 'kb.config.yaml'), readFileSync(join(kb, 'kb.config.yaml'), 'utf8').replace('base: /docs/', 'base: /'));
+  server = spawn(process.execPath, ['scripts/dev.mjs', '--kb', kb, '--port', String(PORT), '--today', '2026-10-15'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  server.stdout?.on('data', (d) => (log += String(d)));
+  server.stderr?.on('data', (d) => (log += String(d)));
+  await expect
+    .poll(async () => (await fetch(`${ORIGIN}/`).catch(() => undefined))?.status, { timeout: 90_000, message: `dev server did not start:\n${log}` })
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  rmSync(kb, { recursive: true, force: true });
+});
+
+/**
+ * Saves a change and waits (at most 2 s) until a reload of `path` shows `expected` (what the server answers to a
+ * reload; the browser's own reload, which the dev server also triggers, can abort a navigation in flight). Then
+ * the page is opened in the browser and `expected` must be in `where`.
+ */
+async function seeWithin2s(page: import('@playwright/test').Page, path: string, edit: () => void, expected: RegExp, where = 'main') {
+  edit();
+  const started = Date.now();
+  await expect.poll(async () => (await page.request.get(ORIGIN + path)).text(), { timeout: 2_000, intervals: [100, 100, 200] }).toMatch(expected);
+  const elapsed = Date.now() - started;
+  await page.goto(ORIGIN + path).catch(() => page.goto(ORIGIN + path));
+  await expect(page.locator(where).first()).toHaveText(expected);
+  return elapsed;
+}
+
+test('a saved body and title show on the next reload, with backlinks and tag pages', async ({ page }) => {
+  const file = join(kb, 'decisions/001-offset.md');
+  await seeWithin2s(
+    page,
+    '/notes/decisions/001-offset/',
+    () => writeFileSync(file, `${readFileSync(file, 'utf8')}\nA sentence written just now.\n`),
+    /A sentence written just now/,
+  );
+  await seeWithin2s(
+    page,
+    '/notes/decisions/001-offset/',
+    () => writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: "Offset, renamed live"')),
+    /Offset, renamed live/,
+    'article > h1',
+  );
+  // Where the note is listed: its tag page, and the note that links to it (backlinks show titles).
+  await page.goto(`${ORIGIN}/tags/pagination/`);
+  await expect(page.locator('main')).toContainText('Offset, renamed live');
+  expect(await (await page.request.get(`${ORIGIN}/kb-index.json`)).text()).toContain('Offset, renamed live');
+});
+
+test('an added note gets its page and a deleted one goes', async ({ page }) => {
+  const file = join(kb, 'decisions/003-live.md');
+  await seeWithin2s(page, '/tags/api/', () => writeFileSync(file, '---\ntitle: "ADR 003: Written live"\ntags: [api]\n---\n\nBody.\n'), /ADR 003: Written live/);
+  expect((await page.goto(`${ORIGIN}/notes/decisions/003-live/`))?.status()).toBe(200);
+  await seeWithin2s(page, '/tags/api/', () => unlinkSync(file), /^(?![\s\S]*ADR 003: Written live)/);
+});
+
+test('aliases.md edits reach alias pages and the query island', async ({ page }) => {
+  await seeWithin2s(page, '/tags/', () => writeFileSync(join(kb, 'aliases.md'), '# Aliases\n\n- `pager` → `pagination`\n'), /pager/);
+  await page.goto(`${ORIGIN}/query/?q=pager`);
+  await expect(page.locator('main')).toContainText('Resolved `pager`');
+});
