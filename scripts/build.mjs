@@ -75,21 +75,32 @@ renameSync(staging, outDir);
 removeInBackground(old);
 console.error(`build: wrote ${outDir} (swap ${((Date.now() - swapStarted) / 1000).toFixed(1)}s)`);
 
-/** Runs Astro; its log keeps phases and counts, and lists every route only with --verbose. */
+/**
+ * Runs Astro. Its log keeps phases, counts and problems; every route is listed only with --verbose, and the
+ * stack trace Astro adds to a problem the knowledge folder has (it names file and line already) is left out.
+ */
 function run(cmd, args, verbose) {
   return new Promise((resolveRun) => {
-    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
-    let pending = '';
-    child.stdout.on('data', (chunk) => {
-      pending += chunk;
-      const lines = pending.split('\n');
-      pending = lines.pop();
-      for (const line of lines) if (verbose || !/^\S*\s+[├└]─ /.test(line)) process.stdout.write(`${line}\n`);
-    });
-    child.on('close', (code) => {
-      if (pending) process.stdout.write(pending);
-      resolveRun(code ?? 1);
-    });
+    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const filter = (stream, target) => {
+      let pending = '';
+      let trace = false;
+      const emit = (line) => {
+        if (/^\s+(Location:|Stack trace:)$/.test(line)) trace = true;
+        else if (trace && !/^\s{4}\S/.test(line)) trace = false;
+        if (verbose || (!trace && !/^\S*\s+[├└]─ /.test(line))) target.write(`${line}\n`);
+      };
+      stream.on('data', (chunk) => {
+        pending += chunk;
+        const lines = pending.split('\n');
+        pending = lines.pop();
+        lines.forEach(emit);
+      });
+      stream.on('end', () => pending && emit(pending));
+    };
+    filter(child.stdout, process.stdout);
+    filter(child.stderr, process.stderr);
+    child.on('close', (code) => resolveRun(code ?? 1));
   });
 }
 

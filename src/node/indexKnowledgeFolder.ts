@@ -5,7 +5,6 @@ import { compareStrings } from '../core/util/compare.js';
 import { formatIssue } from '../core/util/issue.js';
 import { openIndexCache } from './cache/indexCache.js';
 import { readKnowledgeFolder, type FolderReading, type ReadOptions } from './readKnowledgeFolder.js';
-import { allowSecretsFrom } from './security/scanSecrets.js';
 
 export interface IndexedFolder extends IndexResult {
   reading: FolderReading;
@@ -40,15 +39,14 @@ export interface IndexOptions extends Omit<ReadOptions, 'facts'> {
 /**
  * Read, parse, validate and index a knowledge folder: the pipeline every face (CLI, site) runs.
  * Secrets are scanned while reading: a file holding a credential is left out of the index (a `secret`
- * warning names file, line and kind) unless `allowSecrets` is set (default: `KB_ALLOW_SECRETS=1` in the
- * environment, so the site build honours it too). Drafts and private notes never reach it.
+ * warning names file, line and kind) unless `allowSecrets` is set (default false; the CLI sets it from
+ * `--allow-secrets` / KB_ALLOW_SECRETS, the site from the integration's `allowSecrets`). Drafts and private notes never reach it.
  * `issues` holds the reading's warnings (secrets, binary, symlinks, too large) and the index's.
  */
 export function indexKnowledgeFolder(kbDir: string, options: IndexOptions = {}): IndexedFolder {
   const cacheDir = options.cacheDir === undefined ? undefined : resolve(options.cacheDir);
   const cache = cacheDir === undefined || isInside(cacheDir, resolve(kbDir)) ? undefined : openIndexCache(cacheDir);
-  const allowSecrets = options.allowSecrets ?? allowSecretsFrom(undefined, process.env);
-  const reading = readKnowledgeFolder(kbDir, { allowSecrets, facts: cache });
+  const reading = readKnowledgeFolder(kbDir, { allowSecrets: options.allowSecrets ?? false, facts: cache });
   cache?.save();
   const result = buildIndex(reading.input);
   const byFile = new Map<string, string[]>();

@@ -6,7 +6,8 @@ import { lintSource } from '@secretlint/core';
 import { creator } from '@secretlint/secretlint-rule-preset-recommend';
 import { describe, expect, it } from 'vitest';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.js';
-import { scanSecrets, allowSecretsFrom } from '../../src/node/security/scanSecrets.js';
+import { scanSecrets } from '../../src/node/security/scanSecrets.js';
+import { allowSecretsFrom } from '../../src/cli/flags.js';
 import { renderIndexMd, renderTagsTxt } from '../../src/core/render/renderIndexMd.js';
 import { serialiseIndex } from '../../src/node/writeIndexOutputs.js';
 import { copyFixture } from './foundationSupport.js';
@@ -71,7 +72,7 @@ describe('secret scanning', () => {
     [undefined, { KB_ALLOW_SECRETS: '1' }, true],
     [undefined, { KB_ALLOW_SECRETS: '0' }, false],
     [undefined, {}, false],
-  ])('allowSecretsFrom(flag %s, env %j) is %s', (flag, env, allowed) => expect(allowSecretsFrom(flag, env)).toBe(allowed));
+  ])('allowSecretsFrom(flag %s, env %j) is %s', (flag, env, allowed) => expect(allowSecretsFrom(flag, { env })).toBe(allowed));
 });
 
 // scanSecrets drives the preset's rules synchronously; it must find exactly what Secretlint's own lintSource finds.

@@ -1,8 +1,7 @@
 import { indexKnowledgeFolder } from '../../node/indexKnowledgeFolder.js';
 import { checkKnowledge, type CheckReport } from '../../core/check/checkKnowledge.js';
 import { formatIssue } from '../../core/util/issue.js';
-import { allowSecretsFrom } from '../../node/security/scanSecrets.js';
-import { CACHE_FLAG, indexCacheFrom, kbDirFrom, parseFlags } from '../flags.js';
+import { CACHE_FLAG, allowSecretsFrom, indexCacheFrom, kbDirFrom, parseFlags } from '../flags.js';
 import { EXIT, type Io } from '../io.js';
 
 const USAGE = 'Usage: kb check [--kb DIR] [--json] [--allow-secrets] [--no-cache]';
@@ -12,7 +11,7 @@ export function run(argv: string[], io: Io): number {
   const { values } = parseFlags(argv, { kb: { type: 'string' }, json: { type: 'boolean' }, 'allow-secrets': { type: 'boolean' }, ...CACHE_FLAG }, USAGE, false);
   const kbDir = kbDirFrom(values.kb, io);
   const result = indexKnowledgeFolder(kbDir, {
-    allowSecrets: allowSecretsFrom(values['allow-secrets'], io.env),
+    allowSecrets: allowSecretsFrom(values['allow-secrets'], io),
     cacheDir: indexCacheFrom(values['no-cache'], kbDir, io),
   });
   const report = checkKnowledge(result.index, result.issues);

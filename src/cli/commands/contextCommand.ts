@@ -2,7 +2,7 @@ import { buildContextPack } from '../../core/context/buildContextPack.js';
 import { packRequestSchema } from '../../core/context/packTypes.js';
 import { digestsFor } from '../../node/context/digestsFor.js';
 import { loadPackInputs } from '../../node/context/loadPackInputs.js';
-import { CACHE_FLAG, indexCacheFrom, kbDirFrom, parseFlags, todayFrom } from '../flags.js';
+import { CACHE_FLAG, allowSecretsFrom, indexCacheFrom, kbDirFrom, parseFlags, todayFrom } from '../flags.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 
 const USAGE =
@@ -47,7 +47,7 @@ export function run(argv: string[], io: Io): number {
     throw new UsageError(`kb context: ${flag} ${issue.message}\n${USAGE}`);
   }
   const kbDir = kbDirFrom(values.kb, io);
-  const inputs = loadPackInputs(kbDir, { cacheDir: indexCacheFrom(values['no-cache'], kbDir, io) });
+  const inputs = loadPackInputs(kbDir, { cacheDir: indexCacheFrom(values['no-cache'], kbDir, io), allowSecrets: allowSecretsFrom(undefined, io) });
   const { digests, warnings } = digestsFor(kbDir, inputs.index, parsed.data, { home: io.env.HOME ?? '', cwd: io.cwd });
   const pack = buildContextPack(inputs.index, inputs.data, parsed.data, digests);
   pack.warnings.unshift(...inputs.warnings, ...warnings);

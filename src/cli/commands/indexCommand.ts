@@ -1,11 +1,10 @@
 import { resolve } from 'node:path';
 import { indexKnowledgeFolder, type IndexCounts } from '../../node/indexKnowledgeFolder.js';
 import { writeIndexOutputs } from '../../node/writeIndexOutputs.js';
-import { allowSecretsFrom } from '../../node/security/scanSecrets.js';
 import type { ReportEntry } from '../../core/index/kbIndexSchema.js';
 import { compareStrings } from '../../core/util/compare.js';
 import { formatIssue } from '../../core/util/issue.js';
-import { CACHE_FLAG, indexCacheFrom, kbDirFrom, parseFlags } from '../flags.js';
+import { CACHE_FLAG, allowSecretsFrom, indexCacheFrom, kbDirFrom, parseFlags } from '../flags.js';
 import { EXIT, type Io } from '../io.js';
 
 const USAGE = 'Usage: kb index [--kb DIR] [--out DIR] [--json] [--strict] [--allow-secrets] [--no-cache]';
@@ -27,7 +26,7 @@ export function run(argv: string[], io: Io): number {
   );
   const kbDir = kbDirFrom(values.kb, io);
   const result = indexKnowledgeFolder(kbDir, {
-    allowSecrets: allowSecretsFrom(values['allow-secrets'], io.env),
+    allowSecrets: allowSecretsFrom(values['allow-secrets'], io),
     cacheDir: indexCacheFrom(values['no-cache'], kbDir, io),
   });
   const errors = result.issues.filter((i) => i.severity === 'error');

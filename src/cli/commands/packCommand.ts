@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { digestsFor } from '../../node/context/digestsFor.js';
 import { loadPackInputs } from '../../node/context/loadPackInputs.js';
 import { writePacks } from '../../node/context/writePacks.js';
-import { CACHE_FLAG, indexCacheFrom, kbDirFrom, parseFlags, todayFrom } from '../flags.js';
+import { CACHE_FLAG, allowSecretsFrom, indexCacheFrom, kbDirFrom, parseFlags, todayFrom } from '../flags.js';
 import { EXIT, type Io } from '../io.js';
 
 const USAGE = 'Usage: kb pack [--out DIR] [--kb DIR] [--today YYYY-MM-DD] [--json] [--no-cache]';
@@ -18,7 +18,7 @@ export function run(argv: string[], io: Io): number {
   const kbDir = kbDirFrom(values.kb, io);
   const outDir = resolve(io.cwd, values.out ?? 'dist/packs');
   const today = todayFrom(values.today, io);
-  const inputs = loadPackInputs(kbDir, { cacheDir: indexCacheFrom(values['no-cache'], kbDir, io) });
+  const inputs = loadPackInputs(kbDir, { cacheDir: indexCacheFrom(values['no-cache'], kbDir, io), allowSecrets: allowSecretsFrom(undefined, io) });
   for (const w of inputs.warnings) io.err(`warning: ${w}`);
   const env = { home: io.env.HOME ?? '', cwd: io.cwd };
   const written = writePacks(

@@ -4,7 +4,7 @@ import { indexKnowledgeFolder } from '../../node/indexKnowledgeFolder.js';
 import { runQuery } from '../../core/query/runQuery.js';
 import { renderQueryText } from '../../core/query/renderQueryText.js';
 import { QUERY_USAGE, type QueryResult } from '../../core/query/queryResult.js';
-import { CACHE_FLAG, indexCacheFrom, kbDirFrom, parseFlags, todayFrom } from '../flags.js';
+import { CACHE_FLAG, allowSecretsFrom, indexCacheFrom, kbDirFrom, parseFlags, todayFrom } from '../flags.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 
 const USAGE = `${QUERY_USAGE} [--kb DIR] [--today YYYY-MM-DD] [--json] [--load all|N,M,…] [--no-cache]`;
@@ -19,7 +19,7 @@ export function run(argv: string[], io: Io): number {
   const query = positionals.join(' ');
   const today = todayFrom(values.today, io);
   const kbDir = kbDirFrom(values.kb, io);
-  const folder = indexKnowledgeFolder(kbDir, { cacheDir: indexCacheFrom(values['no-cache'], kbDir, io) });
+  const folder = indexKnowledgeFolder(kbDir, { cacheDir: indexCacheFrom(values['no-cache'], kbDir, io), allowSecrets: allowSecretsFrom(undefined, io) });
   const result = runQuery(folder.index, query, { today });
   if (result.usage) {
     io.err(result.usage);

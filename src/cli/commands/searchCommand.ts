@@ -2,7 +2,7 @@ import { indexKnowledgeFolder } from '../../node/indexKnowledgeFolder.js';
 import { parseSearchArgs } from '../../core/search/parseSearchArgs.js';
 import { runSearch } from '../../core/search/runSearch.js';
 import { renderSearchText } from '../../core/search/renderSearchText.js';
-import { indexCacheFrom, kbDirFrom } from '../flags.js';
+import { allowSecretsFrom, indexCacheFrom, kbDirFrom } from '../flags.js';
 import { EXIT, type Io } from '../io.js';
 
 /** `kb search`: seed 003's kb-search (facets, then the two-tier keyword search) over the knowledge folder. */
@@ -16,7 +16,7 @@ export function run(argv: string[], io: Io): number {
     return EXIT.usage;
   }
   const kbDir = kbDirFrom(parsed.kb, io);
-  const folder = indexKnowledgeFolder(kbDir, { cacheDir: indexCacheFrom(noCache, kbDir, io) });
+  const folder = indexKnowledgeFolder(kbDir, { cacheDir: indexCacheFrom(noCache, kbDir, io), allowSecrets: allowSecretsFrom(undefined, io) });
   const result = runSearch(folder.index, parsed.request, folder.bodies);
   io.out(parsed.json ? JSON.stringify(result, null, 2) : renderSearchText(result).replace(/\n$/, ''));
   return EXIT.ok;

@@ -96,8 +96,3 @@ function sourceCode(content: string, filePath: string): SecretLintSourceCode {
     locationToRange: (loc) => [positionToIndex(loc.start), positionToIndex(loc.end)],
   };
 }
-
-/** The kb's secret policy: `--allow-secrets` or `KB_ALLOW_SECRETS=1` keeps notes that hold a credential. */
-export function allowSecretsFrom(flag: boolean | undefined, env: Record<string, string | undefined>): boolean {
-  return flag === true || env.KB_ALLOW_SECRETS === '1' || env.KB_ALLOW_SECRETS === 'true';
-}
