@@ -12,10 +12,13 @@ export const CONTENT = join(import.meta.dirname, '../../content');
 
 export const fixture = (name: string) => join(FIXTURES, name);
 
+/** Astro projects among the fixtures (a site that mounts the portal), not knowledge folders. */
+const NOT_KNOWLEDGE = new Set(['host-site']);
+
 /** Every knowledge folder under tests/fixtures (hostile-xss included). */
 export function fixtureFolders(): string[] {
   return readdirSync(FIXTURES, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
+    .filter((d) => d.isDirectory() && !NOT_KNOWLEDGE.has(d.name))
     .map((d) => d.name)
     .sort();
 }
