@@ -62,7 +62,9 @@ export async function prepareSite(
     throw err;
   }
   if (result.index.notes.length === 0)
-    throw new SiteBuildError([`no notes found in ${config.kbDir} (${result.counts.filesSeen} files seen) — is --kb (or the integration's \`kb\` option) right?`]);
+    throw new SiteBuildError([
+      `no notes found in ${config.kbDir} (${result.counts.filesSeen} files seen) — is --kb (or the integration's \`kb\` option) right?`,
+    ]);
   const blocking = result.issues.filter((i: KbIssue) => i.severity === 'error' || config.strict);
   if (blocking.length)
     throw new SiteBuildError(blocking.map((i) => (config.strict && i.severity === 'warning' ? `${formatIssue(i)} (--strict)` : formatIssue(i))));
