@@ -23,7 +23,7 @@ const PAGES = [
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`axe: no serious or critical violation (${scheme})`, async ({ page, consoleMessages }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000); // a dozen full axe runs; slow when the machine is busy
     await page.emulateMedia({ colorScheme: scheme });
     const found: string[] = [];
     for (const [kind, path] of PAGES) {

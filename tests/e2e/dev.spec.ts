@@ -79,6 +79,8 @@ test('an added note gets its page and a deleted one goes', async ({ page }) => {
   const file = join(kb, 'decisions/003-live.md');
   await seeWithin2s(page, '/tags/api/', () => writeFileSync(file, '---\ntitle: "ADR 003: Written live"\ntags: [api]\n---\n\nBody.\n'), /ADR 003: Written live/);
   expect((await page.goto(`${ORIGIN}/notes/decisions/003-live/`))?.status()).toBe(200);
+  // Leave the page before deleting its note: the dev server reloads the open page, which would then be a 404.
+  await page.goto(`${ORIGIN}/tags/api/`);
   await seeWithin2s(page, '/tags/api/', () => unlinkSync(file), /^(?![\s\S]*ADR 003: Written live)/);
 });
 
