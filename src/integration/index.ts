@@ -53,6 +53,8 @@ export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegra
   /** Index the folder and write what pages read; `manifests`: record page manifests for an incremental build. */
   async function prepare(logger: AstroIntegrationLogger, manifests: boolean): Promise<PreparedSite> {
     const cfg = need(config);
+    const started = Date.now();
+    logger.info(`kb: indexing ${cfg.kbDir}`);
     const prepared = await prepareSite(cfg, {
       rendererHash: rendererCodeHash(),
       hasHtml: (key) => existsSync(join(cfg.htmlDir, `${key}.html`)),
@@ -60,6 +62,7 @@ export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegra
       warn: (line) => logger.warn(line),
     });
     for (const line of prepared.summary) logger.info(line);
+    logger.info(`kb: indexed ${prepared.model.index.notes.length} notes (${seconds(started)}s)`);
     site = prepared;
     generation++;
     return prepared;
@@ -149,7 +152,12 @@ export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegra
           prepared.jobs,
           { workers, workerUrl: workerUrl('renderNotesWorker') },
         );
-        ready = Promise.all([rendered, startPacks(prepared, true)]).then(() => undefined);
+        const started = Date.now();
+        const timed = <T>(what: string, work: Promise<T>) =>
+          work.then((value) => (logger.info(`kb: ${what} (${seconds(started)}s after the build started)`), value));
+        ready = Promise.all([timed(`${prepared.jobs.length} notes rendered`, rendered), timed('pack data and packs ready', startPacks(prepared, true))]).then(
+          () => undefined,
+        );
         ready.catch(() => undefined); // reported where it is awaited
       },
       'astro:build:done': async ({ dir, logger }) => {
