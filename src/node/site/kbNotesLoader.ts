@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from '@mdx-js/mdx';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type { NoteEntry } from '../../core/index/kbIndexSchema.js';
-import { noteHtmlDir, pruneNoteHtml } from './noteHtmlCache.js';
-import { noteRenderJob, renderWorkers } from './noteHtml.js';
+import { hasNoteHtml, noteHtmlDir, pruneNoteHtml } from './noteHtmlCache.js';
+import { noteRenderJob, renderSetup, renderWorkers } from './noteHtml.js';
 import { renderNotes, type RenderJob } from './renderNotes.js';
 import { describeBuild, getSiteData, type SiteData } from './siteData.js';
 import { sitePackData } from './sitePackData.js';
@@ -50,7 +49,7 @@ export function kbNotesLoader(): Loader {
         const job = await storeNote(ctx, site, note);
         if (!job) continue;
         keys.add(job.key);
-        if (!existsSync(resolve(dir, `${job.key}.html`))) jobs.push(job);
+        if (!hasNoteHtml(dir, job.key)) jobs.push(job);
       }
       for (const id of ctx.store.keys()) if (!keep.has(id)) ctx.store.delete(id);
       pruneNoteHtml(dir, keys);
@@ -58,8 +57,7 @@ export function kbNotesLoader(): Loader {
       ctx.logger.info(
         `kb: rendering ${jobs.length} of ${keys.size} Markdown notes${jobs.length && workers ? ` in ${workers} worker threads` : ''} (the others are cached)`,
       );
-      const setup = { dir, base: site.base, trustHtml: site.trustHtml, targets: site.index.notes.map(({ path, slug, title }) => ({ path, slug, title })) };
-      const done = renderNotes(setup, jobs, { workers, workerUrl: new URL('src/node/site/renderNotesWorker.mjs', ctx.config.root) });
+      const done = renderNotes(renderSetup(site, dir), jobs, { workers, workerUrl: new URL('src/node/site/renderNotesWorker.mjs', ctx.config.root) });
       done.catch((err: unknown) => ctx.logger.error(`kb: rendering notes failed: ${err instanceof Error ? err.message : String(err)}`));
       // The pack data (the ranker's index over every body) is built in another thread while Astro bundles.
       void sitePackData(site.index, site.bodies, new URL('src/node/site/packDataWorker.mjs', ctx.config.root));

@@ -4,7 +4,11 @@ import { formatIssue, type KbIssue } from '../../core/util/issue.js';
 import { compareStrings } from '../../core/util/compare.js';
 import { allTags } from '../../core/site/summariseIndex.js';
 import { createSitePaths, normaliseBase, type SitePaths } from '../../core/site/sitePaths.js';
-import { buildBacklinks, createWikilinkResolver } from '../../core/site/resolveWikilink.js';
+import { buildBacklinks } from '../../core/links/buildBacklinks.js';
+import { brokenLinkIssue, type BrokenLink } from '../../core/links/findBrokenLinks.js';
+import type { ImageSize } from '../../markdown/renderContext.js';
+import { planAttachments, type AttachmentCopy } from './noteAttachments.js';
+import { folderBrokenLinks, siteLinks, type SiteLinks } from './siteLinks.js';
 import { indexKnowledgeFolder, type IndexedFolder } from '../indexKnowledgeFolder.js';
 import { ConfigError } from '../loadKbConfig.js';
 
@@ -31,6 +35,13 @@ export interface SiteData {
   tags: string[];
   resolveWikilink: (target: string) => LinkTarget | undefined;
   backlinks: ReadonlyMap<string, LinkTarget[]>;
+  /** What links resolve against (notes with aliases, attachments), src/node/site/siteLinks.ts. */
+  links: SiteLinks;
+  /** Attachments published notes use: what to copy into the output (src/node/site/noteAttachments.ts). */
+  attachments: AttachmentCopy[];
+  attachmentSizes: ReadonlyMap<string, ImageSize>;
+  /** Links of published notes that lead nowhere (`kb check` lists them; `--strict` stops on them). */
+  brokenLinks: BrokenLink[];
 }
 
 /** Problems that must stop the build (errors, or warnings under --strict); each line names file and line. */
@@ -74,7 +85,11 @@ function computeSiteData(kbDir: string, env: NodeJS.ProcessEnv): SiteData {
   const { index, bodies } = result;
   const config = result.reading.config;
   const base = normaliseBase(env.KB_SITE_BASE ?? config.site.base);
-  const resolveWikilink = createWikilinkResolver(index.notes);
+  const links = siteLinks(result);
+  const brokenLinks = folderBrokenLinks(result, links);
+  if (strict && brokenLinks.length) throw new SiteBuildError(brokenLinks.map((b) => `${formatIssue(brokenLinkIssue(b))} (--strict)`));
+  const resolveWikilink = (target: string) => links.resolver.note(target);
+  const attachments = planAttachments({ kbDir, bodies, notes: index.notes, resolver: links.resolver });
   const bySlug = new Map(index.notes.map((n) => [n.slug, n]));
   return {
     kbDir,
@@ -90,7 +105,11 @@ function computeSiteData(kbDir: string, env: NodeJS.ProcessEnv): SiteData {
     paths: createSitePaths(base),
     tags: allTags(index),
     resolveWikilink,
-    backlinks: buildBacklinks(index.notes, resolveWikilink),
+    backlinks: buildBacklinks(index.notes, (target, from) => links.resolver.note(target, from)),
+    links,
+    attachments,
+    attachmentSizes: new Map(attachments.flatMap((a) => (a.size ? [[a.path, a.size] as const] : []))),
+    brokenLinks,
   };
 }
 
@@ -105,5 +124,10 @@ export function describeBuild(data: SiteData): string[] {
     `kb: ${data.kbDir}`,
     `kb: notes found ${c.filesSeen}, indexed ${c.indexed + c.warned}, warned ${c.warned}, ideas ${c.ideas}, unpublished ${c.unpublished}, excluded ${c.excluded}${rules ? ` (${rules})` : ''}`,
     ...data.result.issues.map((i) => `kb: ${formatIssue(i)}`),
+    ...(data.brokenLinks.length
+      ? [
+          `kb: ${data.brokenLinks.length} broken link${data.brokenLinks.length === 1 ? '' : 's'} (links to no note or file); \`kb check --kb ${data.kbDir}\` lists them, --strict fails on them`,
+        ]
+      : []),
   ];
 }

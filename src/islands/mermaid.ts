@@ -1,0 +1,40 @@
+// Diagrams: each <pre class="mermaid"> (its source, shown as text without JavaScript) is drawn by the mermaid
+// package, loaded only on a page that has one, in the page's theme (light/dark from `data-theme` on <html>, else
+// the reader's preference), and redrawn when the theme changes. Mermaid's `strict` security level sanitises
+// labels and disables click handlers, so a diagram's source cannot run script. A source mermaid cannot parse
+// stays shown as text.
+const blocks = [...document.querySelectorAll<HTMLPreElement>('pre.mermaid')];
+if (blocks.length) void draw(blocks);
+
+function isDark(): boolean {
+  const theme = document.documentElement.dataset['theme'];
+  return theme ? theme === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+async function draw(pres: HTMLPreElement[]): Promise<void> {
+  const { default: mermaid } = await import('mermaid');
+  let drawing = Promise.resolve();
+  const render = async () => {
+    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: isDark() ? 'dark' : 'default' });
+    for (const [i, pre] of pres.entries()) {
+      const source = (pre.dataset['source'] ??= pre.textContent ?? '');
+      if (!(await mermaid.parse(source, { suppressErrors: true }))) continue;
+      const { svg } = await mermaid.render(`kb-mermaid-${i}`, source);
+      let figure =
+        pre.nextElementSibling instanceof HTMLElement && pre.nextElementSibling.classList.contains('mermaid-diagram') ? pre.nextElementSibling : undefined;
+      if (!figure) {
+        figure = document.createElement('div');
+        figure.className = 'mermaid-diagram';
+        figure.setAttribute('role', 'img');
+        figure.setAttribute('aria-label', `Diagram: ${source.split('\n')[0]!.trim().slice(0, 80)}`);
+        pre.after(figure);
+      }
+      figure.innerHTML = svg; // mermaid's own output, sanitised by it (securityLevel: strict)
+      pre.hidden = true;
+    }
+  };
+  const redraw = () => (drawing = drawing.then(render, render));
+  redraw();
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', redraw);
+  new MutationObserver(redraw).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+}
