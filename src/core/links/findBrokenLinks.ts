@@ -31,6 +31,12 @@ export interface BrokenLinkInput {
 
 /** Every unresolved wikilink, embed, relative link and missing attachment, in path and line order. */
 export function findBrokenLinks(input: BrokenLinkInput): BrokenLink[] {
+  return checkLinks(input).broken;
+}
+
+/** The broken links, and how many links into the folder were checked (same-note anchors and outside URLs are not). */
+export function checkLinks(input: BrokenLinkInput): { checked: number; broken: BrokenLink[] } {
+  let checked = 0;
   const hidden = createLinkResolver({ notes: (input.unpublished ?? []).map((path) => ({ path, slug: '\0', title: '\0' })) });
   const out: BrokenLink[] = [];
   for (const note of input.notes) {
@@ -41,6 +47,7 @@ export function findBrokenLinks(input: BrokenLinkInput): BrokenLink[] {
       if (l.kind === 'wikilink') {
         const { target, embed } = l.link;
         if (!target) continue;
+        checked++;
         if (isPublishableAttachment(target)) {
           if (!input.resolver.file(target, note.path)) out.push(broken(note.path, line, 'attachment', target, 'missing', input));
         } else if (!input.resolver.note(target, note.path)) {
@@ -49,12 +56,13 @@ export function findBrokenLinks(input: BrokenLinkInput): BrokenLink[] {
         continue;
       }
       const to = input.resolver.href(l.href, note.path);
+      if (to.kind !== 'external') checked++;
       if (to.kind !== 'broken') continue;
       const kind = to.expected === 'file' ? 'attachment' : 'link';
       out.push(broken(note.path, line, kind, to.target, kind === 'link' && hidden.href(l.href, note.path).kind === 'note' ? 'unpublished' : 'missing', input));
     }
   }
-  return out;
+  return { checked, broken: out };
 }
 
 function broken(file: string, line: number, kind: BrokenLink['kind'], target: string, reason: BrokenLink['reason'], input: BrokenLinkInput): BrokenLink {

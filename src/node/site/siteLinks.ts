@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import picomatch from 'picomatch';
 import { isActiveSvg, isPublishableAttachment, isSvg } from '../../core/links/attachmentKinds.js';
 import { createLinkResolver, type LinkResolver, type NoteTarget } from '../../core/links/createLinkResolver.js';
-import { findBrokenLinks, type BrokenLink } from '../../core/links/findBrokenLinks.js';
+import { checkLinks, type BrokenLink } from '../../core/links/findBrokenLinks.js';
 import { readSourceFrontmatter } from '../../core/model/readSourceFrontmatter.js';
 import type { IndexedFolder } from '../indexKnowledgeFolder.js';
 
@@ -40,9 +40,14 @@ export function siteLinks(result: IndexedFolder): SiteLinks {
 
 /** Every broken link of the folder's published notes (file:line, closest note), for `kb check` and the build. */
 export function folderBrokenLinks(result: IndexedFolder, links: SiteLinks = siteLinks(result)): BrokenLink[] {
+  return folderLinkCheck(result, links).broken;
+}
+
+/** The broken links and how many links were checked. */
+export function folderLinkCheck(result: IndexedFolder, links: SiteLinks = siteLinks(result)): { checked: number; broken: BrokenLink[] } {
   const byPath = new Map(result.index.notes.map((n) => [n.path, n]));
   const notes = links.targets.map((t) => ({ ...t, bodyLine: byPath.get(t.path)?.bodyLine ?? 1 }));
-  return findBrokenLinks({ notes, bodies: result.bodies, files: links.files, resolver: links.resolver, unpublished: links.unpublished });
+  return checkLinks({ notes, bodies: result.bodies, files: links.files, resolver: links.resolver, unpublished: links.unpublished });
 }
 
 /** An SVG that could run script when opened on its own is never published (nor shown). */
