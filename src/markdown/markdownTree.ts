@@ -10,7 +10,7 @@ export interface MdNode {
   depth?: number;
   children?: MdNode[];
   position?: { start: { line: number } };
-  data?: { hName?: string; hProperties?: Record<string, unknown>; blockId?: string; kbBlock?: boolean };
+  data?: { hName?: string; hProperties?: Record<string, unknown>; hChildren?: unknown[]; blockId?: string; kbBlock?: boolean };
 }
 
 /** A node remark-rehype renders as the element `tag` with these properties. */

@@ -11,7 +11,7 @@ export function transformMermaid(tree: MdNode, report: NoteReport): void {
     if (n.type !== 'code' || n.lang?.toLowerCase() !== 'mermaid') return;
     report.hasMermaid = true;
     n.type = 'kbMermaid';
-    n.children = [{ type: 'text', value: n.value ?? '' }];
-    n.data = { hName: 'pre', hProperties: { className: ['mermaid'] } };
+    // hChildren: the source as written (a text child would have the spaces at its line ends trimmed)
+    n.data = { hName: 'pre', hProperties: { className: ['mermaid'] }, hChildren: [{ type: 'text', value: n.value ?? '' }] };
   });
 }
