@@ -4,6 +4,7 @@
 //   .kb-build/sites/wiki/      the same folder under the base path `/wiki/`  → project "wiki"
 //   .kb-build/sites/xss/       tests/fixtures/hostile-xss/ (when it exists)  → project "xss" (tests/e2e/xss.spec.ts);
 //                              its folder is also in env KB_E2E_XSS_DIR, its URL in KB_E2E_XSS_URL.
+//   .kb-build/sites/obsidian/  tests/fixtures/obsidian/ (Obsidian-flavoured notes) → project "obsidian" (tests/e2e/obsidian.spec.ts)
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 
@@ -11,6 +12,7 @@ export const SITES = {
   site: { dir: 'dist', port: 4391, base: '/' },
   wiki: { dir: '.kb-build/sites/wiki', port: 4392, base: '/wiki/' },
   xss: { dir: process.env['KB_E2E_XSS_DIR'] ?? '.kb-build/sites/xss', port: 4393, base: '/' },
+  obsidian: { dir: '.kb-build/sites/obsidian', port: 4394, base: '/' },
 } as const;
 
 const url = (s: { port: number; base: string }) => `http://127.0.0.1:${s.port}${s.base}`;
@@ -35,9 +37,10 @@ export default defineConfig({
     screenshot: 'off',
   },
   projects: [
-    { name: 'site', testIgnore: ['**/wiki.spec.ts', '**/xss.spec.ts'], use: { baseURL: url(SITES.site) } },
+    { name: 'site', testIgnore: ['**/wiki.spec.ts', '**/xss.spec.ts', '**/obsidian.spec.ts'], use: { baseURL: url(SITES.site) } },
     { name: 'wiki', testMatch: ['**/wiki.spec.ts'], use: { baseURL: url(SITES.wiki) } },
     { name: 'xss', testMatch: ['**/xss.spec.ts'], use: { baseURL: url(SITES.xss) } },
+    { name: 'obsidian', testMatch: ['**/obsidian.spec.ts'], use: { baseURL: url(SITES.obsidian) } },
   ],
   webServer: Object.values(SITES).map((s) => ({
     command: `node tests/e2e/serveStatic.mjs ${s.dir} ${s.port} ${s.base}`,

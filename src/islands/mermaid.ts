@@ -2,17 +2,21 @@
 // package, loaded only on a page that has one, in the page's theme (light/dark from `data-theme` on <html>, else
 // the reader's preference), and redrawn when the theme changes. Mermaid's `strict` security level sanitises
 // labels and disables click handlers, so a diagram's source cannot run script. A source mermaid cannot parse
-// stays shown as text.
-const blocks = [...document.querySelectorAll<HTMLPreElement>('pre.mermaid')];
-if (blocks.length) void draw(blocks);
+// stays shown as text. Mermaid's prebuilt module is published beside the site (emitNoteAssets.ts); the page
+// names its URL in `data-kb-mermaid` (outside the note's text, which the sanitiser keeps free of such attributes).
+type Mermaid = (typeof import('mermaid'))['default'];
+
+const blocks = [...document.querySelectorAll<HTMLPreElement>('.note-body pre.mermaid')];
+const src = [...document.querySelectorAll<HTMLElement>('[data-kb-mermaid]')].find((el) => !el.closest('.note-body'))?.dataset['kbMermaid'];
+if (blocks.length && src) void draw(blocks, src);
 
 function isDark(): boolean {
   const theme = document.documentElement.dataset['theme'];
   return theme ? theme === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
-async function draw(pres: HTMLPreElement[]): Promise<void> {
-  const { default: mermaid } = await import('mermaid');
+async function draw(pres: HTMLPreElement[], url: string): Promise<void> {
+  const mermaid = ((await import(/* @vite-ignore */ url)) as { default: Mermaid }).default;
   let drawing = Promise.resolve();
   const render = async () => {
     mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: isDark() ? 'dark' : 'default' });

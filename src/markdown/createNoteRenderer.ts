@@ -56,7 +56,7 @@ export interface RenderedNote {
 }
 
 /** Bumped whenever the pipeline's output changes, so cached HTML of an older pipeline is not reused. */
-export const NOTE_RENDERER_VERSION = '2';
+export const NOTE_RENDERER_VERSION = '3';
 
 /**
  * The `.md` note pipeline (run by us, not by Astro's `renderMarkdown`): `%% comments %%` removed → GFM and
@@ -77,6 +77,7 @@ export function createNoteRenderer(options: NoteRendererOptions): (note: NoteInp
     .use(rehypeRawWhenNeeded)
     .use(options.trustHtml ? [] : [[rehypeSanitize, allowList]])
     .use(rehypeBlockIds)
+    .use(rehypeTaskLabels)
     .use(rehypeKatexWhenNeeded)
     .use(options.highlight === false ? [] : [rehypeHighlight])
     .use(rehypeHeadingIds)
@@ -111,6 +112,17 @@ function rehypeKatexWhenNeeded() {
   const katex = rehypeKatex(katexOptions);
   return (tree: HastNode, file: { data: Record<string, unknown> }) =>
     (file.data['kb'] as NoteContext).report.hasMath ? katex(tree as never, file as never) : undefined;
+}
+
+/** A task list's checkboxes (shown, never editable) get an accessible name: "Done" or "To do". */
+function rehypeTaskLabels() {
+  return (tree: HastNode) => {
+    const visit = (n: HastNode) => {
+      if (n.tagName === 'input' && n.properties?.['type'] === 'checkbox') n.properties['ariaLabel'] = n.properties['checked'] ? 'Done' : 'To do';
+      n.children?.forEach(visit);
+    };
+    visit(tree);
+  };
 }
 
 /** h2–h6 with their ids, once heading ids are set. */
