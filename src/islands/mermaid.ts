@@ -8,6 +8,7 @@ type Mermaid = (typeof import('mermaid'))['default'];
 
 const blocks = [...document.querySelectorAll<HTMLPreElement>('.note-body pre.mermaid')];
 const src = [...document.querySelectorAll<HTMLElement>('[data-kb-mermaid]')].find((el) => !el.closest('.note-body'))?.dataset['kbMermaid'];
+const sources = new WeakMap<HTMLPreElement, string>(); // kept in memory, not in an attribute of the page
 if (blocks.length && src) void draw(blocks, src);
 
 function isDark(): boolean {
@@ -21,7 +22,8 @@ async function draw(pres: HTMLPreElement[], url: string): Promise<void> {
   const render = async () => {
     mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: isDark() ? 'dark' : 'default' });
     for (const [i, pre] of pres.entries()) {
-      const source = (pre.dataset['source'] ??= pre.textContent ?? '');
+      if (!sources.has(pre)) sources.set(pre, pre.textContent ?? '');
+      const source = sources.get(pre)!;
       if (!(await mermaid.parse(source, { suppressErrors: true }))) continue;
       const { svg } = await mermaid.render(`kb-mermaid-${i}`, source);
       let figure =
