@@ -27,6 +27,8 @@ export interface BrokenLinkInput {
   resolver: LinkResolver;
   /** Notes left out of the index on purpose (private, draft, secrets), to say so instead of "missing". */
   unpublished?: readonly string[] | undefined;
+  /** Look up the closest existing note or file for each (default true; the build, which only counts, skips it). */
+  suggest?: boolean | undefined;
 }
 
 /** Every unresolved wikilink, embed, relative link and missing attachment, in path and line order. */
@@ -37,6 +39,7 @@ export function findBrokenLinks(input: BrokenLinkInput): BrokenLink[] {
 /** The broken links, and how many links into the folder were checked (same-note anchors and outside URLs are not). */
 export function checkLinks(input: BrokenLinkInput): { checked: number; broken: BrokenLink[] } {
   let checked = 0;
+  const suggestions = new Map<string, string | undefined>(); // by kind and target: a broken target is often written many times
   const hidden = createLinkResolver({ notes: (input.unpublished ?? []).map((path) => ({ path, slug: '\0', title: '\0' })) });
   const out: BrokenLink[] = [];
   for (const note of input.notes) {
@@ -49,9 +52,11 @@ export function checkLinks(input: BrokenLinkInput): { checked: number; broken: B
         if (!target) continue;
         checked++;
         if (isPublishableAttachment(target)) {
-          if (!input.resolver.file(target, note.path)) out.push(broken(note.path, line, 'attachment', target, 'missing', input));
+          if (!input.resolver.file(target, note.path)) out.push(broken(note.path, line, 'attachment', target, 'missing', input, suggestions));
         } else if (!input.resolver.note(target, note.path)) {
-          out.push(broken(note.path, line, embed ? 'embed' : 'wikilink', target, hidden.note(target, note.path) ? 'unpublished' : 'missing', input));
+          out.push(
+            broken(note.path, line, embed ? 'embed' : 'wikilink', target, hidden.note(target, note.path) ? 'unpublished' : 'missing', input, suggestions),
+          );
         }
         continue;
       }
@@ -59,24 +64,45 @@ export function checkLinks(input: BrokenLinkInput): { checked: number; broken: B
       if (to.kind !== 'external') checked++;
       if (to.kind !== 'broken') continue;
       const kind = to.expected === 'file' ? 'attachment' : 'link';
-      out.push(broken(note.path, line, kind, to.target, kind === 'link' && hidden.href(l.href, note.path).kind === 'note' ? 'unpublished' : 'missing', input));
+      out.push(
+        broken(
+          note.path,
+          line,
+          kind,
+          to.target,
+          kind === 'link' && hidden.href(l.href, note.path).kind === 'note' ? 'unpublished' : 'missing',
+          input,
+          suggestions,
+        ),
+      );
     }
   }
   return { checked, broken: out };
 }
 
-function broken(file: string, line: number, kind: BrokenLink['kind'], target: string, reason: BrokenLink['reason'], input: BrokenLinkInput): BrokenLink {
+function broken(
+  file: string,
+  line: number,
+  kind: BrokenLink['kind'],
+  target: string,
+  reason: BrokenLink['reason'],
+  input: BrokenLinkInput,
+  cache: Map<string, string | undefined>,
+): BrokenLink {
   const name = target.slice(target.lastIndexOf('/') + 1);
-  const suggestion =
-    reason === 'unpublished'
-      ? undefined
-      : kind === 'attachment'
+  const key = `${kind === 'attachment' ? 'f' : 'n'}\0${name}`;
+  if (reason === 'missing' && input.suggest !== false && !cache.has(key))
+    cache.set(
+      key,
+      kind === 'attachment'
         ? closestName(name, input.files, (f) => [f.slice(f.lastIndexOf('/') + 1)])
         : closestName(name.replace(/\.mdx?$/i, ''), input.notes, (n) => [
             n.path.slice(n.path.lastIndexOf('/') + 1).replace(/\.mdx?$/i, ''),
             n.title,
             ...(n.aliases ?? []),
-          ])?.path;
+          ])?.path,
+    );
+  const suggestion = reason === 'missing' ? cache.get(key) : undefined;
   return { file, line, kind, target, reason, ...(suggestion ? { suggestion } : {}) };
 }
 

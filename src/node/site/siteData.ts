@@ -86,7 +86,7 @@ function computeSiteData(kbDir: string, env: NodeJS.ProcessEnv): SiteData {
   const config = result.reading.config;
   const base = normaliseBase(env.KB_SITE_BASE ?? config.site.base);
   const links = siteLinks(result);
-  const brokenLinks = folderBrokenLinks(result, links);
+  const brokenLinks = folderBrokenLinks(result, links, false); // counted here; `kb check` suggests the closest notes
   if (strict && brokenLinks.length) throw new SiteBuildError(brokenLinks.map((b) => `${formatIssue(brokenLinkIssue(b))} (--strict)`));
   const resolveWikilink = (target: string) => links.resolver.note(target);
   const attachments = planAttachments({ kbDir, bodies, notes: index.notes, resolver: links.resolver });

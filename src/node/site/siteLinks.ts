@@ -39,15 +39,15 @@ export function siteLinks(result: IndexedFolder): SiteLinks {
 }
 
 /** Every broken link of the folder's published notes (file:line, closest note), for `kb check` and the build. */
-export function folderBrokenLinks(result: IndexedFolder, links: SiteLinks = siteLinks(result)): BrokenLink[] {
-  return folderLinkCheck(result, links).broken;
+export function folderBrokenLinks(result: IndexedFolder, links: SiteLinks = siteLinks(result), suggest = true): BrokenLink[] {
+  return folderLinkCheck(result, links, suggest).broken;
 }
 
 /** The broken links and how many links were checked. */
-export function folderLinkCheck(result: IndexedFolder, links: SiteLinks = siteLinks(result)): { checked: number; broken: BrokenLink[] } {
+export function folderLinkCheck(result: IndexedFolder, links: SiteLinks = siteLinks(result), suggest = true): { checked: number; broken: BrokenLink[] } {
   const byPath = new Map(result.index.notes.map((n) => [n.path, n]));
   const notes = links.targets.map((t) => ({ ...t, bodyLine: byPath.get(t.path)?.bodyLine ?? 1 }));
-  return checkLinks({ notes, bodies: result.bodies, files: links.files, resolver: links.resolver, unpublished: links.unpublished });
+  return checkLinks({ notes, bodies: result.bodies, files: links.files, resolver: links.resolver, unpublished: links.unpublished, suggest });
 }
 
 /** An SVG that could run script when opened on its own is never published (nor shown). */
