@@ -17,7 +17,8 @@ import { rankerCodeHash, rendererCodeHash } from '../node/cache/rendererCodeHash
 import { pruneNoteHtml } from '../node/site/noteHtmlCache.js';
 import { mdxOptions } from '../node/site/markdownConfig.js';
 import { renderNotes } from '../node/site/renderNotes.js';
-import { renderWorkers } from '../node/site/noteHtml.js';
+import { renderSetup, renderWorkers, withoutTitleHeading } from '../node/site/noteHtml.js';
+import { emitNoteAssets } from '../node/site/emitNoteAssets.js';
 import { devPreviewPlugin } from './devPreview.js';
 import { parseKbPortalOptions, type KbPortalOptionsInput } from './kbPortalOptions.js';
 import { indexWithPagefind } from './pagefindShards.js';
@@ -96,14 +97,24 @@ export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegra
           new Date().toISOString().slice(0, 10),
         );
         const cfg = config;
-        const links = {
-          resolveWikilink: (target: string) => site?.model.resolveWikilink(target),
-          paths: { note: (slug: string) => need(site).model.paths.note(slug) },
+        // `.mdx` notes resolve links and embeds against the site as last indexed (after every change in dev).
+        const mdxSite = () => {
+          const s = need(site);
+          return {
+            kbDir: cfg.kbDir,
+            resolver: s.links.resolver,
+            paths: s.model.paths,
+            lookup: (path: string) => {
+              const note = s.model.byPath.get(path);
+              return note ? withoutTitleHeading(s.result.bodies.get(path) ?? '', note.title) : undefined;
+            },
+            size: (path: string) => s.jobContext.attachmentSizes.get(path),
+          };
         };
         updateConfig({
           ...(astro.base === '/' && cfg.base !== '/' ? { base: cfg.base } : {}),
           ...(astro.site === undefined && cfg.siteUrl ? { site: cfg.siteUrl } : {}),
-          integrations: astro.integrations.some((i) => i.name === '@astrojs/mdx') ? [] : [mdx(mdxOptions(links))],
+          integrations: astro.integrations.some((i) => i.name === '@astrojs/mdx') ? [] : [mdx(mdxOptions(mdxSite))],
           vite: {
             plugins: [
               portalVitePlugin({
@@ -142,16 +153,7 @@ export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegra
         logger.info(
           `kb: rendering ${prepared.jobs.length} of ${prepared.htmlKeys.size} Markdown notes${prepared.jobs.length && workers ? ` in ${workers} worker threads` : ''} (the others are cached)`,
         );
-        const rendered = renderNotes(
-          {
-            dir: cfg.htmlDir,
-            base: cfg.root,
-            trustHtml: cfg.trustHtml,
-            targets: prepared.model.index.notes.map(({ path, slug, title }) => ({ path, slug, title })),
-          },
-          prepared.jobs,
-          { workers, workerUrl: workerUrl('renderNotesWorker') },
-        );
+        const rendered = renderNotes(renderSetup(prepared.jobContext, cfg.htmlDir), prepared.jobs, { workers, workerUrl: workerUrl('renderNotesWorker') });
         const started = Date.now();
         const timed = <T>(what: string, work: Promise<T>) =>
           work.then((value) => (logger.info(`kb: ${what} (${seconds(started)}s after the build started)`), value));
@@ -178,7 +180,10 @@ export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegra
           portalDir,
           siteFiles({ model: prepared.model, bodies: prepared.result.bodies, packData: () => data, digests: () => siteDigests(prepared), packs: () => packs }),
         );
-        logger.info(`kb: machine outputs written (${seconds(started)}s)`);
+        const assets = emitNoteAssets({ attachments: prepared.attachments, bodies: prepared.result.bodies }, portalDir);
+        logger.info(
+          `kb: machine outputs written, ${assets.attachments} attachments copied${assets.katex ? ', KaTeX stylesheet and fonts' : ''}${assets.mermaid ? ', mermaid' : ''} (${seconds(started)}s)`,
+        );
         started = Date.now();
         const notesDir = join(portalDir, 'notes');
         const notePages = existsSync(notesDir)

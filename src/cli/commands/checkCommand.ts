@@ -1,6 +1,8 @@
 import { indexKnowledgeFolder } from '../../node/indexKnowledgeFolder.js';
 import { checkKnowledge, type CheckReport } from '../../core/check/checkKnowledge.js';
 import { formatIssue } from '../../core/util/issue.js';
+import { brokenLinkIssue } from '../../core/links/findBrokenLinks.js';
+import { folderLinkCheck } from '../../node/site/siteLinks.js';
 import { CACHE_FLAG, allowSecretsFrom, indexCacheFrom, kbDirFrom, parseFlags } from '../flags.js';
 import { EXIT, type Io } from '../io.js';
 
@@ -14,10 +16,10 @@ export function run(argv: string[], io: Io): number {
     allowSecrets: allowSecretsFrom(values['allow-secrets'], io),
     cacheDir: indexCacheFrom(values['no-cache'], kbDir, io),
   });
-  const report = checkKnowledge(result.index, result.issues);
+  const report = checkKnowledge(result.index, result.issues, folderLinkCheck(result));
   if (values.json) io.out(JSON.stringify(report, null, 2));
   else io.out(renderCheck(report));
-  const problems = report.issues.length + report.untagged.length + report.similar.length;
+  const problems = report.issues.length + report.untagged.length + report.similar.length + report.brokenLinks.length;
   return problems ? EXIT.problems : EXIT.ok;
 }
 
@@ -27,6 +29,8 @@ export function renderCheck(r: CheckReport): string {
     if (lines.length) out.push(`## ${title} (${lines.length})`, ...lines, '');
   };
   section('Problems', r.issues.map(formatIssue));
+  if (r.brokenLinks.length)
+    out.push(`## Broken links (${r.brokenLinks.length} of ${r.linksChecked} links)`, ...r.brokenLinks.map((b) => formatIssue(brokenLinkIssue(b))), '');
   section(
     'Untagged notes',
     r.untagged.map((p) => `- ${p}: add \`tags:\` to its frontmatter`),

@@ -37,7 +37,7 @@ export function readBody(body: string): BodyFacts {
  * of exactly n closes; a run never closed is literal text). The runs are listed once and grouped by length, so a
  * line of many unmatched runs costs a binary search per run, not a rescan of the rest of the line.
  */
-function withoutCodeSpans(line: string): string {
+export function withoutCodeSpans(line: string): string {
   if (!line.includes('`')) return line;
   const runs: [start: number, end: number][] = [];
   for (let i = line.indexOf('`'); i >= 0; i = line.indexOf('`', i)) {
