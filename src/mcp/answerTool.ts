@@ -23,8 +23,7 @@ export async function answerTool<Shape extends z.ZodRawShape>(
   const answer = await answerFn(snapshot, args, ctx);
   const budget = tool.budget(args);
   const first = at.item === 0 && at.block === 0 && at.offset === 0;
-  let page = cutPage(answer, at, budget);
-  if (page.next || !first) page = cutPage(answer, at, budget - FOOTER_TOKENS); // room for the pagination line
+  const page = cutPage(answer, at, budget, FOOTER_TOKENS);
   const blocks = page.blocks.filter((b) => b !== '');
   const next = page.next && encodeCursor(tool.name, key, snapshot.version, page.next);
   if (next || !first) blocks.push(pageLine(tool.name, answer.noun, page, answer.total, next));

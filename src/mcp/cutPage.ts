@@ -25,19 +25,34 @@ export interface CutPage {
 
 /**
  * Cut the page that starts at `at` so that its blocks hold at most `limit` tokens: as many whole items as
- * fit, else (one item alone is too long) that item's blocks, cut at a line break. Never drops anything: the
+ * fit, else (one item alone is too long) that item's blocks, cut at a line break. A page that is not the whole
+ * answer keeps `footer` tokens free for the line that says where the next one starts. Never drops anything: the
  * pages of a list, read in order, hold every item once, and the parts of a cut item join into its text.
  */
-export function cutPage(answer: Pageable, at: PagePosition, limit: number): CutPage {
+export function cutPage(answer: Pageable, at: PagePosition, limit: number, footer = 0): CutPage {
   const { total } = answer;
-  if (at.block > 0 || at.offset > 0) return splitItem(answer, at, limit);
+  if (at.block > 0 || at.offset > 0) return splitItem(answer, at, limit - footer);
   const start = Math.min(at.item, total);
   const all = answer.render(start, total);
-  const allTokens = tokensOf(all);
+  // The whole answer on one page needs no pagination line.
+  if (start === 0 && estimate(all, limit) <= limit) return { blocks: all, start, end: total, split: false };
+  limit -= footer;
+  const allTokens = estimate(all, limit);
   if (allTokens <= limit) return { blocks: all, start, end: total, split: false };
   if (tokensOf(answer.render(start, start + 1)) > limit) return splitItem(answer, at, limit);
   const end = lastFit(answer, start, { end: total, tokens: allTokens }, limit);
   return { blocks: answer.render(start, end), start, end, split: false, ...(end < total ? { next: { item: end, block: 0, offset: 0 } } : {}) };
+}
+
+/**
+ * Tokens of blocks, or an estimate when they are far over the limit: counting a long answer costs ~0.2 ms per
+ * kilobyte, and more than 8 bytes a token is rare enough (English prose and JSON run at about 4) that a text over
+ * 8 bytes per token of the limit is taken as over it, at 4 bytes a token. A wrong guess costs a page, never the cap.
+ */
+function estimate(blocks: readonly string[], limit: number): number {
+  const bytes = blocks.reduce((n, b) => n + Buffer.byteLength(b), 0);
+  if (bytes <= limit) return bytes; // a token is at least a byte: it fits whatever the count
+  return bytes > limit * 8 ? bytes / 4 : tokensOf(blocks);
 }
 
 /** The largest end whose items [start, end) fit, knowing that the first item fits and that `measured` does not. */

@@ -30,6 +30,8 @@ export interface KbSnapshot {
   packMarkdown(slug: string, today: string): Promise<string | undefined>;
   /** `index.md` as `kb index` writes it. */
   indexMd(): Promise<string>;
+  /** Load now what the first pack would wait for (the pack data): the server calls it once idle after start. */
+  warm(): Promise<void>;
 }
 
 /** A source whose module (and the indexing pipeline behind it) is loaded on first use, so the server starts fast. */

@@ -24,7 +24,8 @@ export interface LocalOptions {
  * A knowledge folder, indexed through the CLI's index cache and kept in memory. Before each call the folder's
  * stamp (folderStamp.ts) is compared with the one it was indexed at: an edited, added or removed file makes the
  * next snapshot index it again (only changed files are parsed again, through the cache), so a change is
- * served without a restart. The pack data is built (or read from the cache) on the first pack asked for.
+ * served without a restart. The pack data is built (or read from the cache) on the first pack asked for, or when
+ * the server warms up after starting.
  */
 export function localSource(kbDir: string, options: LocalOptions): KbSource {
   let current: { stamp: string; snapshot: KbSnapshot } | undefined;
@@ -67,5 +68,6 @@ function snapshotOf(kbDir: string, folder: IndexedFolder, version: string, optio
       return buildContextPack(index, packData(), request, digestsFor(kbDir, index, request, env).digests).contextPackMarkdown;
     },
     indexMd: async () => renderIndexMd(index),
+    warm: async () => void packData(),
   };
 }

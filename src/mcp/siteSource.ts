@@ -111,6 +111,7 @@ async function openSnapshot(files: SiteFiles, location: string): Promise<KbSnaps
       return files.read(FILES.pack(slug));
     },
     indexMd: () => files.read(FILES.indexMd),
+    warm: async () => void (await Promise.all([bodies(), packData(), digests()])),
   };
 }
 
