@@ -65,6 +65,29 @@ describe('cutPage: a list of whole items cuts between items, the JSON of each pa
   });
 });
 
+describe('cutPage: room for the pagination line', () => {
+  const items = Array.from({ length: 120 }, (_, i) => `row ${i} ${words(10, 'f')}`);
+  it.each([
+    ['a list cut into pages', list(items), 3000],
+    ['one long text cut into parts', { total: 1, render: () => [lines(200)] }, 3000],
+  ])('%s: every page but a whole answer keeps the footer free', (_rule, answer, limit) => {
+    const footer = 400;
+    let at: PagePosition | undefined = START;
+    for (let n = 0; at && n < 100; n++) {
+      const page = cutPage(answer, at, limit, footer);
+      expect(page.blocks.reduce((sum, b) => sum + countTokens(b), 0)).toBeLessThanOrEqual(limit - footer);
+      at = page.next;
+    }
+    expect(at).toBeUndefined();
+  });
+  it('a whole answer that fits needs no footer room', () => {
+    const answer = list(items.slice(0, 20));
+    const tokens = answer.render(0, 20).reduce((sum, b) => sum + countTokens(b), 0);
+    expect(cutPage(answer, START, tokens, 400)).toMatchObject({ start: 0, end: 20 });
+    expect(cutPage(answer, START, tokens, 400).next).toBeUndefined();
+  });
+});
+
 describe('through the server: a generated folder of 400 notes', () => {
   let kb: string;
   let server: Server;
