@@ -14,7 +14,9 @@ export const answerSearch: AnswerFn<Args<typeof searchInput>> = async (snapshot,
     ...(args.keyword !== undefined ? ['--', args.keyword] : []),
   ]);
   if (!parsed.ok) throw new Error(`Give a keyword, a tag or a category, none of them empty. ${SEARCH_USAGE}`);
-  const result = runSearch(snapshot.index, parsed.request, await snapshot.searchBodies());
+  const bodies = await snapshot.searchBodies();
+  const keyword = parsed.request.keyword?.toLowerCase();
+  const result = runSearch(snapshot.index, parsed.request, keyword === undefined ? bodies : bodiesHolding(bodies, keyword));
   const titles = result.titleMatches.length;
   const total = titles + result.contentMatches.length;
   return {
@@ -33,3 +35,18 @@ export const answerSearch: AnswerFn<Args<typeof searchInput>> = async (snapshot,
     },
   };
 };
+
+const lowered = new WeakMap<ReadonlyMap<string, string>, [string, string][]>();
+
+/**
+ * The bodies that hold the keyword anywhere, case-insensitively: runSearch looks for it line by line in every
+ * body of its pool (~50 ms for 2,000 notes); a server that keeps the bodies lower-cased hands it only those that
+ * can match, and a line that holds the keyword is in a body that holds it, so the result is the same.
+ */
+function bodiesHolding(bodies: ReadonlyMap<string, string>, keyword: string): ReadonlyMap<string, string> {
+  let lower = lowered.get(bodies);
+  if (!lower) lowered.set(bodies, (lower = [...bodies].map(([path, body]) => [path, body.toLowerCase()])));
+  const out = new Map<string, string>();
+  for (const [path, body] of lower) if (body.includes(keyword)) out.set(path, bodies.get(path)!);
+  return out;
+}
