@@ -123,7 +123,7 @@ function webFiles(url: string): SiteFiles {
   /** The index text the last check fetched: the snapshot it starts reads it instead of fetching it again. */
   let indexText: string | undefined;
   const get = async (file: string, headers: Record<string, string> = {}) => {
-    const target = new URL(file.split('/').map(encodeURIComponent).join('/'), base);
+    const target = new URL(checkedName(file).split('/').map(encodeURIComponent).join('/'), base);
     let response: Response;
     try {
       response = await fetch(target, { headers, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
@@ -156,7 +156,7 @@ function folderFiles(dir: string): SiteFiles {
   return {
     async read(file) {
       try {
-        return await readFile(join(dir, ...file.split('/')), 'utf8');
+        return await readFile(join(dir, ...checkedName(file).split('/')), 'utf8');
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         throw new Error(
@@ -171,4 +171,11 @@ function folderFiles(dir: string): SiteFiles {
       return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : 'missing';
     },
   };
+}
+
+/** A file name from the site's own index (a slug) stays below the site's root: no `..`, no absolute path. */
+function checkedName(file: string): string {
+  if (file.split(/[/\\]/).some((part) => part === '..' || part === '') || /^[a-z]:/i.test(file))
+    throw new Error(`${file}: not a file of the site (a slug in its kb-index.json leads outside it); rebuild the site.`);
+  return file;
 }

@@ -4,12 +4,12 @@
 // by URL and as a local dist/ path.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT, tempDir } from './foundationSupport.js';
-import { ROOT, startServer, texts, TODAY, type Server } from './mcpSupport.js';
+import { CONTENT, fixture, tempDir } from './foundationSupport.js';
+import { cli, ROOT, startServer, texts, TODAY, type Server } from './mcpSupport.js';
 
 let dist: string;
 let local: Server;
@@ -114,5 +114,22 @@ describe('--site: what a portal cannot do', () => {
     expect(result.isError).toBe(true);
     expect(texts(result)[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/kb-index\.json: /);
     expect((await nowhere.client.listTools()).tools).toHaveLength(5);
+  });
+});
+
+describe('--site: a tampered index cannot lead outside the site', () => {
+  it('a slug with .. is refused, nothing outside is read', async () => {
+    const root = tempDir();
+    const site = join(root, 'site');
+    writeFileSync(join(root, 'outside.md'), 'SECRET OUTSIDE THE SITE');
+    await cli(['index', '--kb', fixture('flat-vault'), '--out', site]);
+    const index = JSON.parse(readFileSync(join(site, 'kb-index.json'), 'utf8'));
+    index.notes[0].slug = '../../outside';
+    writeFileSync(join(site, 'kb-index.json'), JSON.stringify(index));
+    const server = await startServer(['--site', site, '--today', TODAY]);
+    const result = await server.call('read_note', { path: index.notes[0].path });
+    expect(result.isError).toBe(true);
+    expect(texts(result)[0]).toContain('not a file of the site');
+    expect(texts(result).join('')).not.toContain('SECRET');
   });
 });
