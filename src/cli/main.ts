@@ -15,6 +15,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run: Com
   context: { summary: 'task-context pack: kb context --task "…"', load: () => import('./commands/contextCommand.js') },
   discover: { summary: 'files of a codebase for a task: kb discover <path-or-alias> --task "…"', load: () => import('./commands/discoverCommand.js') },
   pack: { summary: 'prerender the configured packs: kb pack --out DIR', load: () => import('./commands/packCommand.js') },
+  mcp: { summary: 'serve the knowledge base to coding agents (MCP over stdio): kb mcp --kb DIR | --site URL', load: () => import('./commands/mcpCommand.js') },
 };
 
 export function usage(): string {

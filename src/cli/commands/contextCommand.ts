@@ -1,6 +1,5 @@
-import { buildContextPack } from '../../core/context/buildContextPack.js';
 import { packRequestSchema } from '../../core/context/packTypes.js';
-import { digestsFor } from '../../node/context/digestsFor.js';
+import { contextPackFor } from '../../node/context/contextPackFor.js';
 import { loadPackInputs } from '../../node/context/loadPackInputs.js';
 import { CACHE_FLAG, allowSecretsFrom, indexCacheFrom, kbDirFrom, parseFlags, todayFrom } from '../flags.js';
 import { EXIT, UsageError, type Io } from '../io.js';
@@ -48,9 +47,7 @@ export function run(argv: string[], io: Io): number {
   }
   const kbDir = kbDirFrom(values.kb, io);
   const inputs = loadPackInputs(kbDir, { cacheDir: indexCacheFrom(values['no-cache'], kbDir, io), allowSecrets: allowSecretsFrom(undefined, io) });
-  const { digests, warnings } = digestsFor(kbDir, inputs.index, parsed.data, { home: io.env.HOME ?? '', cwd: io.cwd });
-  const pack = buildContextPack(inputs.index, inputs.data, parsed.data, digests);
-  pack.warnings.unshift(...inputs.warnings, ...warnings);
+  const pack = contextPackFor(kbDir, inputs, parsed.data, { home: io.env.HOME ?? '', cwd: io.cwd });
   if (values.json) io.out(JSON.stringify(pack, null, 2));
   else {
     for (const w of pack.warnings) io.err(`warning: ${w}`);
