@@ -1,17 +1,21 @@
 import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { UsageError, type Io } from './io.js';
+import { KnowledgeFolderError } from '../node/knowledgeFolderError.js';
+import { usageError, type Io } from './io.js';
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
 
-/** Parse flags strictly; any mistake becomes a UsageError carrying `usage`. */
-export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, usage: string, allowPositionals = true) {
+/** Parse flags strictly; any mistake becomes a one-line UsageError naming it (`unknown option '--x'`). */
+export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(command: string, argv: string[], options: T, allowPositionals = true) {
   try {
     return parseArgs({ args: argv, options, allowPositionals, strict: true });
   } catch (err) {
-    throw new UsageError(`${(err as Error).message.split('\n')[0]}\n${usage}`);
+    // Node's messages run on ("Unknown option '--x'. To specify a positional argument …"): the first sentence says it.
+    const first = (err as Error).message.split('\n')[0]!.split(/\.\s/)[0]!.replace(/\.$/, '');
+    throw usageError(command, first.charAt(0).toLowerCase() + first.slice(1));
   }
 }
 
@@ -20,12 +24,21 @@ export function kbDirFrom(flag: string | undefined, io: Io): string {
   return resolve(io.cwd, flag ?? io.env.KB_DIR ?? 'content');
 }
 
+/** The knowledge folder as for kbDirFrom, which must exist and be a folder (KnowledgeFolderError: exit 2). */
+export function existingKbDir(flag: string | undefined, io: Io): string {
+  const dir = kbDirFrom(flag, io);
+  const asked = flag ?? io.env.KB_DIR ?? 'content/';
+  if (!existsSync(dir)) throw new KnowledgeFolderError('missing', asked);
+  if (!statSync(dir).isDirectory()) throw new KnowledgeFolderError('not-a-folder', asked);
+  return dir;
+}
+
 /** Today's date for anything date-dependent: --today, else KB_TODAY, else the clock (UTC). */
-export function todayFrom(flag: string | undefined, io: Io): string {
+export function todayFrom(flag: string | undefined, io: Io, command: string): string {
   const value = flag ?? io.env.KB_TODAY;
   if (value === undefined) return new Date().toISOString().slice(0, 10);
   const parsed = isoDay.safeParse(value);
-  if (!parsed.success) throw new UsageError(`--today ${value}: ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success) throw usageError(command, `--today ${value}: ${parsed.error.issues[0]?.message}`);
   return parsed.data;
 }
 

@@ -21,13 +21,17 @@ const search = (request: SearchRequest, kb = learnings) => runSearch(kb.index, r
 const all = (r: SearchResult) => [...r.titleMatches, ...r.contentMatches].map((m) => m.path);
 
 describe.each<[string, string[], ReturnType<typeof parseSearchArgs>]>([
-  ['no arguments at all', [], { ok: false, usage: SEARCH_USAGE }],
-  ['a repeated flag', ['--tag', 'a', '--tag', 'b'], { ok: false, usage: SEARCH_USAGE }],
-  ['an unknown flag', ['--taag', 'a'], { ok: false, usage: SEARCH_USAGE }],
-  ['a flag without a value', ['--category'], { ok: false, usage: SEARCH_USAGE }],
-  ['a flag followed by another flag', ['--tag', '--category', 'x'], { ok: false, usage: SEARCH_USAGE }],
-  ['only CLI options, nothing to search', ['--json', '--kb', 'x'], { ok: false, usage: SEARCH_USAGE }],
-  ['a repeated --json', ['--json', '--json', 'x'], { ok: false, usage: SEARCH_USAGE }],
+  ['no arguments at all', [], { ok: false, usage: SEARCH_USAGE, problem: 'nothing to search for: give a keyword, --tag or --category' }],
+  ['a repeated flag', ['--tag', 'a', '--tag', 'b'], { ok: false, usage: SEARCH_USAGE, problem: '--tag given twice' }],
+  ['an unknown flag', ['--taag', 'a'], { ok: false, usage: SEARCH_USAGE, problem: 'unknown option --taag' }],
+  ['a flag without a value', ['--category'], { ok: false, usage: SEARCH_USAGE, problem: '--category needs a value' }],
+  ['a flag followed by another flag', ['--tag', '--category', 'x'], { ok: false, usage: SEARCH_USAGE, problem: '--tag needs a value' }],
+  [
+    'only CLI options, nothing to search',
+    ['--json', '--kb', 'x'],
+    { ok: false, usage: SEARCH_USAGE, problem: 'nothing to search for: give a keyword, --tag or --category' },
+  ],
+  ['a repeated --json', ['--json', '--json', 'x'], { ok: false, usage: SEARCH_USAGE, problem: '--json given twice' }],
   ['keyword only', ['webhook'], { ok: true, request: { keyword: 'webhook' }, json: false }],
   ['the remaining words are one keyword', ['cursor', 'pagination'], { ok: true, request: { keyword: 'cursor pagination' }, json: false }],
   [
@@ -60,10 +64,24 @@ describe.each<[string, () => void]>([
     () => {
       const r = search({ tag: 'nonexistent-tag', keyword: 'cache' });
       expect(r).toMatchObject({ invalid: 'kb-tags.txt', total: 0, titleMatches: [], contentMatches: [] });
-      expect(renderSearchText(r)).toBe('No matches. Valid values: kb-tags.txt\n');
+      expect(renderSearchText(r)).toBe('No matches. "nonexistent-tag" is not a known tag; none is close. All of them: kb-tags.txt\n');
     },
   ],
-  ['a category outside kb-categories.txt', () => expect(renderSearchText(search({ category: 'nope' }))).toBe('No matches. Valid values: kb-categories.txt\n')],
+  [
+    'a misspelt tag: the closest known values, nearest first',
+    () => {
+      const r = search({ tag: 'cachng' });
+      expect(r).toMatchObject({ invalid: 'kb-tags.txt', suggestions: ['caching'] });
+      expect(renderSearchText(r)).toBe('No matches. "cachng" is not a known tag; closest known values: caching. All of them: kb-tags.txt\n');
+    },
+  ],
+  [
+    'a category outside kb-categories.txt',
+    () =>
+      expect(renderSearchText(search({ category: 'performance' }))).toBe(
+        'No matches. "performance" is not a known category; closest known values: performance-issues. All of them: kb-categories.txt\n',
+      ),
+  ],
   [
     'scope: project/learnings/ when the folder has it; archive/ never',
     () => {
