@@ -5,6 +5,7 @@ import { loadKbIndex, type KbIndex } from '../../src/core/index/kbIndexSchema.js
 import { parseSearchArgs } from '../../src/core/search/parseSearchArgs.js';
 import { runSearch } from '../../src/core/search/runSearch.js';
 import { renderSearchText } from '../../src/core/search/renderSearchText.js';
+import { closestValues } from '../../src/core/search/closestValues.js';
 import { SEARCH_USAGE, type SearchRequest, type SearchResult } from '../../src/core/search/searchResult.js';
 
 const LEARNINGS = join(import.meta.dirname, '../fixtures/search-learnings');
@@ -180,4 +181,19 @@ describe('the browser path: the same search on a JSON round-trip of the index', 
     const bodies = new Map<string, string>(JSON.parse(JSON.stringify([...learnings.bodies])));
     expect(runSearch(browser, request, bodies)).toEqual(search(request));
   });
+});
+
+describe('closestValues: what a misspelt facet is answered with', () => {
+  const known = ['stripe', 'strict-mode', 'postgres', 'payments', 'pay', 'api', 'webhooks', 'caching', 'n+1'];
+  it.each<[string, string[]]>([
+    ['strpe', ['stripe']],
+    ['Stripe-', ['stripe']],
+    ['webhook', ['webhooks']],
+    ['postgresql', ['postgres']],
+    ['payment', ['payments', 'pay']],
+    ['zzzzzz', []],
+    ['stripe', []], // a known value is not its own suggestion
+  ])('%s → %j', (value, expected) => expect(closestValues(value, known)).toEqual(expected));
+  it('at most 5, nearest first', () =>
+    expect(closestValues('tag', ['tag1', 'tag2', 'tag3', 'tag4', 'tag5', 'tag6', 'tags'])).toEqual(['tag1', 'tag2', 'tag3', 'tag4', 'tag5']));
 });
