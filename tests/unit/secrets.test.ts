@@ -15,7 +15,7 @@ import { renderNoteMarkdown } from '../../src/core/site/renderNoteMarkdown.js';
 import { toQueryIndex } from '../../src/core/site/queryIndex.js';
 import { runSearch } from '../../src/core/search/runSearch.js';
 import { indexKnowledgeFolder, type IndexedFolder } from '../../src/node/indexKnowledgeFolder.js';
-import { publishedText } from '../../src/node/readKnowledgeFolder.js';
+import { publishedText } from '../../src/node/readSourceFile.js';
 import { scanSecrets, allowSecretsFrom } from '../../src/node/security/scanSecrets.js';
 import { looksLikePlaceholder, placeholderReason } from '../../src/node/security/placeholderSecret.js';
 import { judgeSecret, redactSpans, secretAllowList } from '../../src/node/security/redactSecrets.js';

@@ -1,5 +1,5 @@
 import { indexKnowledgeFolder, requireNotes } from '../../node/indexKnowledgeFolder.js';
-import { publishedText } from '../../node/readKnowledgeFolder.js';
+import { publishedText } from '../../node/readSourceFile.js';
 import { allowSecretsFrom } from '../../node/security/scanSecrets.js';
 import { runQuery } from '../../core/query/runQuery.js';
 import { renderQueryText } from '../../core/query/renderQueryText.js';
