@@ -116,6 +116,19 @@ describe('a warm run', () => {
   });
 });
 
+describe('a warm cache and the secret policy', () => {
+  it('facts derived under one policy (redacting) are never served under another (allowing), and back', () => {
+    const dir = fixture('secrets-basic');
+    const cacheDir = join(tempDir(), 'cache');
+    const body = (r: IndexedFolder) => r.bodies.get('guides/webhook-url.md') ?? '';
+    expect(body(indexKnowledgeFolder(dir, { cacheDir }))).toContain('[redacted: basicauth]');
+    const allowed = indexKnowledgeFolder(dir, { cacheDir, allowSecrets: true });
+    expect(body(allowed)).toContain('S3cr3tPassw0rd');
+    expect([...allowed.bodies]).toEqual([...indexKnowledgeFolder(dir, { allowSecrets: true }).bodies]);
+    expect(body(indexKnowledgeFolder(dir, { cacheDir }))).not.toContain('S3cr3tPassw0rd');
+  });
+});
+
 describe('the cache file', () => {
   const dir = cacheFixture();
   const baseline = serialiseIndex(indexKnowledgeFolder(dir).index);

@@ -1,5 +1,6 @@
 // The note pipeline over tests/fixtures/obsidian/ (every construct an Obsidian writer uses), through the very
 // job and renderer the build runs (noteRenderJob → rendererFor), and `kb check` over the same folder.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { noteRenderJob, renderSetup } from '../../src/node/site/noteHtml.ts';
@@ -117,7 +118,7 @@ describe('broken links', () => {
       out
         .join('\n')
         .split('\n')
-        .filter((l) => l.includes('broken ')),
+        .filter((l) => l.includes(': warning: broken ')),
     ).toEqual(lines);
     expect(code).toBe(1);
   });
@@ -145,4 +146,15 @@ describe('hostile payloads stay text', () => {
     ['KaTeX refuses \\href', /<a [^>]*href="javascript/i],
   ])('%s', (_rule, bad) => expect(html).not.toMatch(bad));
   it('the active SVG is not published', () => expect(site.attachments.map((a) => a.path)).toEqual(['files/spec.pdf', 'img/diagram.png']));
+});
+
+describe('%% comments %% are never published', () => {
+  it('are blanked from the body every output is made from, lines kept', () => {
+    const body = site.result.bodies.get('guides/writing.md')!;
+    const raw = readFileSync(join(KB, 'guides/writing.md'), 'utf8');
+    expect(raw).toMatch(/%%/);
+    expect(body).not.toMatch(/%%/);
+    // Blanked, not removed: every later line keeps its number (kb search reports file lines).
+    expect(body.split('\n').length).toBe(raw.slice(raw.indexOf('\n---', 3) + 5).split('\n').length);
+  });
 });
