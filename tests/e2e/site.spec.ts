@@ -36,7 +36,7 @@ test.describe('pages', () => {
 
   test('note: resolved and unresolved wikilinks', async ({ page }) => {
     await page.goto('notes/projects/mobile/pitfalls/android-background-fetch-limits/');
-    await expect(page.locator('.wikilink-missing')).toHaveText('missing-note');
+    await expect(page.locator('.link-missing')).toHaveText('missing-note');
     await page.goto('notes/projects/pay/patterns/cursor-encoding/');
     await expect(page.locator('a.wikilink').first()).toHaveAttribute('href', '/notes/decisions/005-cursor-pagination/');
   });
