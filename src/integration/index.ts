@@ -14,7 +14,7 @@ import type { PackData } from '../core/context/buildPackData.js';
 import type { SitePack } from '../core/site/sitePack.js';
 import { loadKbConfig, ConfigError } from '../node/loadKbConfig.js';
 import { rankerCodeHash, rendererCodeHash } from '../node/cache/rendererCodeHash.js';
-import { pruneNoteHtml } from '../node/site/noteHtmlCache.js';
+import { hasNoteHtml, pruneNoteHtml } from '../node/site/noteHtmlCache.js';
 import { mdxOptions } from '../node/site/markdownConfig.js';
 import { renderNotes } from '../node/site/renderNotes.js';
 import { renderSetup, renderWorkers, withoutTitleHeading } from '../node/site/noteHtml.js';
@@ -58,7 +58,7 @@ export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegra
     logger.info(`kb: indexing ${cfg.kbDir}`);
     const prepared = await prepareSite(cfg, {
       rendererHash: rendererCodeHash(),
-      hasHtml: (key) => existsSync(join(cfg.htmlDir, `${key}.html`)),
+      hasHtml: (key) => hasNoteHtml(cfg.htmlDir, key),
       pages: manifests ? pageManifests(cfg, pagesSalt(projectRoot, cfg), (line) => logger.info(line)) : undefined,
       warn: (line) => logger.warn(line),
     });
