@@ -29,6 +29,7 @@ import { siteDigests, sitePackData, writeSitePacks } from './preparePacks.js';
 import { resolvePortal, type PortalConfig } from './resolvePortal.js';
 import { commitPageManifests, linkReusedPages, pageManifests } from './reusePages.js';
 import { siteFiles, writeSiteFiles } from './siteFiles.js';
+import { measureOutput, outputSummary } from './outputSummary.js';
 import { portalVitePlugin } from './vitePlugin.js';
 
 export type { KbPortalOptionsInput as KbPortalOptions } from './kbPortalOptions.js';
@@ -205,6 +206,10 @@ export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegra
         removeContentStubs(outDir);
         pruneNoteHtml(cfg.htmlDir, prepared.htmlKeys);
         if (pages && cfg.reuseFrom) commitPageManifests(pages, cfg.reuseFrom, outDir);
+        const turnedOff = cfg.rawMarkdown ? [] : ['per-note .md files (kb.config.yaml site.rawMarkdown: false); llms.txt links the note pages'];
+        const summary = outputSummary(measureOutput(portalDir, prepared.model.index.notes.length), turnedOff);
+        for (const line of summary.info) logger.info(line);
+        for (const line of summary.warn) logger.warn(line);
       },
     },
   };
