@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { buildContextPack } from '../../src/core/context/buildContextPack.js';
 import { buildPackData, searchFields } from '../../src/core/context/buildPackData.js';
+import { clip, unitsOf } from '../../src/core/context/extractExcerpt.js';
 import type { TermScorer } from '../../src/core/rank/rankNotes.js';
 import { loadKbIndex, type KbIndex } from '../../src/core/index/kbIndexSchema.js';
 import { loadPackInputs } from '../../src/node/context/loadPackInputs.js';
@@ -19,7 +20,15 @@ export function main(argv: string[]): number {
   const bodies = new Map<string, string>();
   const notes: KbIndex['notes'] = [];
   const src = base.index.notes;
-  const texts = src.map((n) => base.data.excerpts[src.indexOf(n)]!.detail.map((d) => d.text).join('\n\n'));
+  // About 640 characters of each note's prose, so a copy is a note of realistic size.
+  const texts = src.map((n) =>
+    clip(
+      unitsOf(base.bodies.get(n.path) ?? '', n.title)
+        .flatMap((u) => u.blocks)
+        .join('\n\n'),
+      640,
+    ),
+  );
   for (let k = 0; notes.length < target; k++) {
     const n = src[k % src.length]!;
     const copy = Math.floor(k / src.length);

@@ -49,9 +49,15 @@ describe('analyze: ASCII fast path', () => {
 
 const TYPOGRAPHIC = ['—', '–', '’', '‘', '“', '”', '…', '\u00a0', '•', '′', '→', '├', '─', '×', '¬', '▪', 'é', '²'];
 const typographicText = fc
-  .array(fc.oneof(fc.constantFrom(...PIECES, ...TYPOGRAPHIC), fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)), maxLength: 8 })), {
-    maxLength: 40,
-  })
+  .array(
+    fc.oneof(
+      fc.constantFrom(...PIECES, ...TYPOGRAPHIC),
+      fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)), maxLength: 8 }),
+    ),
+    {
+      maxLength: 40,
+    },
+  )
   .map((parts) => parts.join(''));
 
 describe('analyze: typographic punctuation folded onto the ASCII path', () => {

@@ -18,17 +18,15 @@ const fixture = indexKnowledgeFolder(FIXTURE);
 const data = buildPackData(fixture.index, fixture.bodies);
 const pack = (request: PackRequest) => buildContextPack(fixture.index, data, { today: '2026-01-01', ...request });
 
-const SECTIONS = [
-  '## Task',
-  '## Context Summary',
-  '## Repo/Project Context',
-  '## Decisions',
-  '## Lessons',
-  '## Patterns',
-  '## Pitfalls',
-  '## Files to Inspect',
-  '## Open Questions',
-];
+/** The seed's order: the fixed sections, and between Repo/Project Context and Files to Inspect the buckets. */
+const SECTIONS = ['## Task', '## Context Summary', '## Repo/Project Context', '## Files to Inspect', '## Open Questions'];
+const BUCKETS = ['Decisions', 'Lessons', 'Patterns', 'Pitfalls'];
+/** Buckets shown as headings (in order of appearance) and those named in the one "None found" line. */
+function bucketsIn(md: string): { headings: string[]; none: string[]; noneAt: number } {
+  const headings = [...md.matchAll(/^## (\w+)\n/gm)].map((m) => m[1]!).filter((h) => BUCKETS.includes(h));
+  const line = /^\*\*None found:\*\* (.+)\.$/m.exec(md);
+  return { headings, none: line ? line[1]!.split(/, | or /).map((b) => b[0]!.toUpperCase() + b.slice(1)) : [], noneAt: line?.index ?? -1 };
+}
 
 describe.each([
   { name: 'one-relevant', task: 'feature flag cleanup', confidence: 'low' },
@@ -42,9 +40,14 @@ describe.each([
   it('matches its golden file', async () => await expect(p.contextPackMarkdown).toMatchFileSnapshot(golden(name)));
   it(`has confidence ${confidence}`, () => expect(p.confidence).toBe(confidence));
   it('keeps the section order', () => {
-    const at = SECTIONS.map((s) => p.contextPackMarkdown.indexOf(`${s}\n`));
+    const md = p.contextPackMarkdown;
+    const at = SECTIONS.map((s) => md.indexOf(`${s}\n`));
     expect(at.every((x) => x >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
+    const { headings, none, noneAt } = bucketsIn(md);
+    expect(headings).toEqual(BUCKETS.filter((b) => headings.includes(b)));
+    expect([...headings, ...none].sort()).toEqual([...BUCKETS].sort());
+    if (noneAt >= 0) expect(noneAt > at[2]! && noneAt < at[3]!).toBe(true);
   });
   it('cites the path of every note it shows', () => {
     for (const c of p.citations) expect(p.contextPackMarkdown).toContain(`\`${c.path}\``);
@@ -84,7 +87,8 @@ describe('pack rules', () => {
     const p = pack({ task: 'disaster recovery runbook', maxTokens: 600 });
     expect(note.tokens).toBeGreaterThan(600);
     expect(p.tokens).toBeLessThanOrEqual(600);
-    expect(p.contextPackMarkdown).toMatch(/_Cut at a heading boundary: “Step 1: recovery stage 1 \(rest\)”, “Step 2: recovery stage 2”/);
+    expect(p.contextPackMarkdown).toMatch(/\*\*Step 1: recovery stage 1\*\*\n\n/);
+    expect(p.contextPackMarkdown).toMatch(/_Cut at a heading boundary: “Step 2: recovery stage 2 \(rest\)”, “Step 3: recovery stage 3”/);
     await expect(p.contextPackMarkdown).toMatchFileSnapshot(golden('over-long-note'));
   });
   it('lands exactly on the budget edge: a pack of B tokens at budget B, fewer notes at B - 1', async () => {
@@ -121,7 +125,7 @@ describe('pack rules', () => {
     expect(inputs.warnings[0]).toMatch(/No knowledge folder/);
   });
   it('refuses pack data built for another index', () => {
-    expect(() => buildContextPack(fixture.index, { ...data, noteCount: 1 }, { task: 'x' })).toThrow(/does not belong to this index/);
+    expect(() => buildContextPack(fixture.index, { ...data, head: { ...data.head, noteCount: 1 } }, { task: 'x' })).toThrow(/does not belong to this index/);
   });
 });
 
