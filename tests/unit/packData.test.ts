@@ -7,6 +7,7 @@ import { noteShardStarts, packDataFiles, termShardOf } from '../../src/core/cont
 import { packDataSchema } from '../../src/core/context/packPartsSchema.js';
 import { PackSource } from '../../src/core/context/packSource.js';
 import { countPackTokens, renderContextPack, type PackModel, type RenderedEntry } from '../../src/core/context/renderContextPack.js';
+import { planTokens, renderEntry, type EntryPlan } from '../../src/core/context/renderEntry.js';
 import { packAscending, PackedReader, PackedWriter, unpackAscending } from '../../src/core/rank/packedInts.js';
 import { decodePosting, TF_LEVELS, tfLevel } from '../../src/core/rank/searchIndex.js';
 import { countTokens } from '../../src/core/tokens/countTokens.js';
@@ -130,4 +131,27 @@ describe.each([
   { rule: 'non-Latin text and emoji', m: model('修复 webhook 🚀', ['### Заметка\n\nSource: `z.md`\n\nТекст.'], ['- `日本.md` — 説明。']) },
 ])('countPackTokens: $rule', ({ m }) => {
   it('equals the tokenizer on the rendered Markdown', () => expect(countPackTokens(m, countTokens)).toBe(countTokens(renderContextPack(m))));
+});
+
+/** An entry's count from its parts must be the tokenizer's count of the entry with the blank line after it. */
+describe.each([
+  ['context-basic', fixture],
+  ['context-kinds', indexKnowledgeFolder(join(import.meta.dirname, '../fixtures/context-kinds'))],
+])('planTokens on %s', (_, folder) => {
+  const d = buildPackData(folder.index, folder.bodies);
+  const source = new PackSource(d);
+  it('equals the tokenizer for a line, each section alone, the first paragraphs and the whole note', () => {
+    folder.index.notes.forEach((n, i) => {
+      const stored = source.note(i)!;
+      const plans: EntryPlan[] = [
+        { form: 'line' },
+        { form: 'sections', picks: new Map() },
+        ...stored.units.map((u, k): EntryPlan => ({ form: 'sections', picks: new Map([[k, u.b.map((_, b) => b)]]) })),
+        { form: 'sections', picks: new Map(stored.units.map((u, k) => [k, u.b.slice(0, 1).map((_, b) => b)])) },
+        { form: 'sections', picks: new Map(stored.units.map((u, k) => [k, u.b.map((_, b) => b)])) },
+      ];
+      for (const plan of plans)
+        expect(planTokens(n, stored, plan, countTokens)).toBe(countTokens(`${renderEntry(n, stored, plan)}${plan.form === 'line' ? '\n' : '\n\n'}`));
+    });
+  });
 });

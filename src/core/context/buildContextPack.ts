@@ -8,7 +8,7 @@ import { PACK_DATA_VERSION, type PackData } from './packParts.js';
 import { PackSource } from './packSource.js';
 import { DEFAULT_MAX_TOKENS, MAX_TOKENS_CAP, MIN_TOKENS, type ContextPack, type PackRequest } from './packTypes.js';
 import { countPackTokens, renderContextPack, type PackModel } from './renderContextPack.js';
-import { countEntry, entryBlocks, renderEntry, type EntryPlan } from './renderEntry.js';
+import { planTokens, renderEntry, type EntryPlan } from './renderEntry.js';
 import { repoContext } from './repoContext.js';
 import { scopeNotes } from './scopeNotes.js';
 import { DEFAULT_RERANK, rankForPack, type RerankOptions } from './rankForPack.js';
@@ -75,6 +75,7 @@ export function buildContextPack(
   const scope = scopeNotes(index, request.task, request);
   warnings.push(...scope.warnings);
   const source = new PackSource(data);
+  const rerankOptions = tuning?.rerank ?? DEFAULT_RERANK;
   const { ranking, candidates, parts } = rankForPack(
     index,
     buckets,
@@ -85,9 +86,11 @@ export function buildContextPack(
       allowed: (i) => scope.allowed(i) && sectionOrder.includes(buckets[i]!),
       factor: scope.factor,
       score: tuning?.score,
+      // Re-scoring raises a score by 1 + weight at most: notes under this share of the best can never be cited.
+      floor: select.topShare / (1 + Math.max(0, rerankOptions.weight)),
     },
     tuning?.rank ?? DEFAULT_RANK_OPTIONS,
-    tuning?.rerank ?? DEFAULT_RERANK,
+    rerankOptions,
   );
   const repo = repoContext(index, request.task, request, digests);
   warnings.push(...repo.warnings);
@@ -135,18 +138,18 @@ export function buildContextPack(
   };
 
   const count = (text: string) => countCached(text);
-  const entryTokens = (c: Candidate, plan: EntryPlan) => countEntry(entryBlocks(index.notes[c.i]!, parts(c.i).stored, plan), plan.form === 'line', count);
+  const entryTokens = (c: Candidate, plan: EntryPlan) => planTokens(index.notes[c.i]!, parts(c.i).stored, plan, count);
   if (ranking.ranked.length === 0) warnings.push('No note matches this task.');
   const skeleton = countPackTokens(model([], { belowCut: 0, noRoom: 0 }, maxTokens), count) + SUMMARY_RESERVE;
   // Select within an estimate of the room, count exactly; when the estimate left tokens unused, select once more
   // with them (deterministic, so the CLI and the island agree).
   const attempt = (room: number) => {
-    const selection = selectEntries(candidates, parts, entryTokens, { ...select, room });
+    const selection = selectEntries(candidates, parts, entryTokens, { ...select, room }, ranking.matched);
     const chosen = selection.chosen;
     const stop: StopCounts = { belowCut: selection.belowCut, noRoom: selection.noRoom };
     const truncated = selection.truncated;
     // Over the budget, the lowest-ranked entry with sections becomes a line, or a line goes, until it fits.
-    let tokens = fixedCount(chosen, stop, model, count, maxTokens);
+    let tokens = fixedCount(chosen, stop, model, count, maxTokens).tokens;
     while (tokens > maxTokens && chosen.length > 0) {
       const worst = chosen.reduce((w, c, k) => (c.score < chosen[w]!.score ? k : w), 0);
       const c = chosen[worst]!;
@@ -156,7 +159,7 @@ export function buildContextPack(
         chosen.splice(worst, 1);
         stop.noRoom++;
       }
-      tokens = fixedCount(chosen, stop, model, count, maxTokens);
+      tokens = fixedCount(chosen, stop, model, count, maxTokens).tokens;
     }
     return { chosen, stop, truncated, tokens, room };
   };
@@ -169,8 +172,9 @@ export function buildContextPack(
   if (matched(chosen).length > 0 && matched(chosen).every((c) => index.notes[c.i]!.status === 'deprecated' || index.notes[c.i]!.status === 'superseded')) {
     warnings.push('Every matching note is deprecated or superseded; they are included, labelled. Check whether their advice still holds.');
   }
-  const markdown = renderContextPack(model(chosen, stop, fixedCount(chosen, stop, model, count, maxTokens)));
-  const tokens = countTokens(markdown);
+  // Exact: every part is counted where it cannot join its neighbours (countBlocks.ts); the eval checks it on every pack.
+  const { stated, tokens } = fixedCount(chosen, stop, model, count, maxTokens);
+  const markdown = renderContextPack(model(chosen, stop, stated));
 
   const relevant = chosen.filter(isRelevant).length;
   const order = new Map(sectionOrder.map((b, k) => [b, k]));
@@ -200,21 +204,24 @@ interface StopCounts {
   noRoom: number;
 }
 
-/** The pack's token count when its summary states that very count (a fixed point; at most a few rounds). */
+/**
+ * The pack's token count when its summary states that very count (a fixed point, found in a round or two).
+ * Should it not settle (digits that tokenize differently one token apart), the figure stated is one off.
+ */
 function fixedCount(
   chosen: readonly Chosen[],
   stop: StopCounts,
   model: (chosen: readonly Chosen[], stop: StopCounts, used: number) => PackModel,
   count: (text: string) => number,
   maxTokens: number,
-): number {
-  let used = countPackTokens(model(chosen, stop, maxTokens), count);
+): { stated: number; tokens: number } {
+  let stated = countPackTokens(model(chosen, stop, maxTokens), count);
   for (let k = 0; k < 4; k++) {
-    const next = countPackTokens(model(chosen, stop, used), count);
-    if (next === used) break;
-    used = next;
+    const tokens = countPackTokens(model(chosen, stop, stated), count);
+    if (tokens === stated || k === 3) return { stated, tokens };
+    stated = tokens;
   }
-  return used;
+  return { stated, tokens: stated };
 }
 
 /** Notes that match the task's own words (not only through expansion or links). */

@@ -15,6 +15,8 @@ export interface PackDataLoader {
   readonly data: PackData | undefined;
   /** Parts fetched so far, by path. */
   readonly fetched: readonly string[];
+  /** Rounds of fetching so far (the head, then one per MissingPackParts). */
+  readonly rounds: number;
   /** Build a pack, fetching the parts it needs (a few rounds: terms, then the notes they rank). */
   pack(index: KbIndex, request: PackRequest, digests?: readonly RepoDigest[], tuning?: Partial<PackTuning>): Promise<ContextPack>;
 }
@@ -30,6 +32,7 @@ const MAX_ROUNDS = 12;
 export function createPackDataLoader(fetchPart: FetchPart): PackDataLoader {
   let data: PackData | undefined;
   let head: Promise<PackData> | undefined;
+  let rounds = 0;
   const fetched: string[] = [];
   const get = async <T>(path: string, parse: (x: unknown) => T): Promise<T> => {
     const value = parse(await fetchPart(path));
@@ -37,6 +40,7 @@ export function createPackDataLoader(fetchPart: FetchPart): PackDataLoader {
     return value;
   };
   const load = async (missing: MissingPackParts, d: PackData) => {
+    rounds++;
     await Promise.all([
       ...missing.terms.map(async (k) => void (d.terms[k] ??= await get(PACK_FILES.term(k), (x) => termShardSchema.parse(x)))),
       ...missing.notes.map(async (k) => void (d.notes[k] ??= await get(PACK_FILES.note(k), (x) => noteShardSchema.parse(x)))),
@@ -46,9 +50,15 @@ export function createPackDataLoader(fetchPart: FetchPart): PackDataLoader {
     get data() {
       return data;
     },
+    get rounds() {
+      return rounds;
+    },
     fetched,
     async pack(index, request, digests = [], tuning) {
-      head ??= get(PACK_FILES.head, (x) => packHeadSchema.parse(x)).then((h) => (data = packDataFromHead(h)));
+      head ??= get(PACK_FILES.head, (x) => packHeadSchema.parse(x)).then((h) => {
+        rounds++;
+        return (data = packDataFromHead(h));
+      });
       const d = await head;
       for (let round = 0; ; round++) {
         try {

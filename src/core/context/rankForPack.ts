@@ -76,8 +76,6 @@ function rerank(candidates: Candidate[], source: PackSource, parts: (i: number) 
   const max = Math.max(...bests);
   if (max <= 0) return candidates;
   const rescored = head.map((c, k) => ({ ...c, score: c.score * (1 + (o.weight * bests[k]!) / max) }));
-  // Notes past the re-scored ones keep their order below them.
-  const floor = Math.min(...rescored.map((c) => c.score));
-  const rest = candidates.slice(o.top).map((c) => ({ ...c, score: Math.min(c.score, floor) }));
-  return [...rescored.sort((a, b) => b.score - a.score || a.i - b.i), ...rest];
+  // Notes past the re-scored ones keep their place below them (re-scoring only raises a score).
+  return [...rescored.sort((a, b) => b.score - a.score || a.i - b.i), ...candidates.slice(o.top)];
 }

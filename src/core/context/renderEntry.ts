@@ -48,32 +48,46 @@ export interface EntryBlock {
  * then what was left out. No tokenizer here (`countEntry` adds the stored counts).
  */
 export function entryBlocks(note: NoteEntry, stored: StoredNote, plan: EntryPlan): EntryBlock[] {
-  const label = statusLabel(note);
-  const lead = leadOf(note, stored);
-  if (plan.form === 'line') {
-    const line = clip(oneLine(lead || (stored.units[0]?.b[0] ?? '')), BRIEF_CHARS);
-    return [{ text: `- ${citation(note)}${label}${line ? ` — ${line}` : ''}` }];
-  }
-  const blocks: EntryBlock[] = [{ text: `### ${note.title}${label}` }, { text: `Source: \`${note.path}\`` }];
-  if (lead) blocks.push({ text: lead });
+  if (plan.form === 'line') return [{ text: lineOf(note, stored) }];
+  const blocks: EntryBlock[] = headOf(note, stored).map((text) => ({ text }));
+  let chars = 0;
   stored.units.forEach((u, k) => {
     const picked = plan.picks.get(k) ?? [];
     if (picked.length === 0) return;
     if (u.h !== undefined) blocks.push({ text: `**${u.h}**` });
     for (const b of picked) blocks.push({ text: u.b[b]!, tokens: u.t[b] });
   });
+  for (const b of blocks) chars += b.text.length + 2;
+  const cut = cutLine(note, stored, plan, chars);
+  if (cut) blocks.push({ text: cut });
+  return blocks;
+}
+
+function lineOf(note: NoteEntry, stored: StoredNote): string {
+  const line = clip(oneLine(leadOf(note, stored) || (stored.units[0]?.b[0] ?? '')), BRIEF_CHARS);
+  return `- ${citation(note)}${statusLabel(note)}${line ? ` — ${line}` : ''}`;
+}
+
+/** An entry's heading, source line and lead. */
+function headOf(note: NoteEntry, stored: StoredNote): string[] {
+  const lead = leadOf(note, stored);
+  return [`### ${note.title}${statusLabel(note)}`, `Source: \`${note.path}\``, ...(lead ? [lead] : [])];
+}
+
+/** What an entry says it left out ('' for nothing); `chars`: the characters it shows, blank lines included. */
+function cutLine(note: NoteEntry, stored: StoredNote, plan: { picks: ReadonlyMap<number, readonly number[]> }, chars: number): string {
   const cut = leftOut(stored, plan);
   if (cut.length > 0 && stored.units.length === 1 && stored.units[0]!.h === undefined) {
     const u = stored.units[0]!;
-    blocks.push({
-      text: `_Excerpt: ${plan.picks.get(0)?.length ?? 0} of ${u.b.length}${u.more ? '+' : ''} paragraphs (the full note has ${note.tokens} tokens)._`,
-    });
-  } else if (cut.length > 0) {
+    return `_Excerpt: ${plan.picks.get(0)?.length ?? 0} of ${u.b.length}${u.more ? '+' : ''} paragraphs (the full note has ${note.tokens} tokens)._`;
+  }
+  if (cut.length > 0) {
     const names = cut.slice(0, 4).map((h) => `“${h}”`);
     const others = cut.length > 4 ? ` and ${cut.length - 4} more` : '';
-    blocks.push({ text: `_Cut at a heading boundary: ${names.join(', ')}${others} (the full note has ${note.tokens} tokens)._` });
-  } else if (note.tokens > estimateTokens(blocks) + EXCERPT_SLACK) blocks.push({ text: `_Excerpt: the full note has ${note.tokens} tokens._` });
-  return blocks;
+    return `_Cut at a heading boundary: ${names.join(', ')}${others} (the full note has ${note.tokens} tokens)._`;
+  }
+  // A tokenizer-free estimate (about 4 characters a token), only to decide whether to say "excerpt".
+  return note.tokens > Math.ceil(chars / 4) + EXCERPT_SLACK ? `_Excerpt: the full note has ${note.tokens} tokens._` : '';
 }
 
 /**
@@ -90,6 +104,43 @@ export function countEntry(blocks: readonly EntryBlock[], line: boolean, count: 
       count,
     );
   return blocks.reduce((n, b) => n + (b.tokens ?? count(`${b.text}\n\n`)), 0);
+}
+
+const HEADS = new WeakMap<StoredNote, { note: NoteEntry; tokens: number; chars: number } | null>();
+
+/**
+ * `countEntry(entryBlocks(note, stored, plan))` without building the entry: the head counted once per note,
+ * stored counts summed, the cut line counted. Plans are tried many times over while a pack is filled.
+ */
+export function planTokens(note: NoteEntry, stored: StoredNote, plan: EntryPlan, count: (text: string) => number): number {
+  if (plan.form === 'line') return count(`${lineOf(note, stored)}\n`);
+  let head = HEADS.get(stored);
+  if (head === undefined || (head !== null && head.note !== note)) {
+    const texts = headOf(note, stored);
+    const clean = texts.every(startsClean) && stored.units.every((u) => u.b.every(startsClean));
+    HEADS.set(
+      stored,
+      (head = clean ? { note, tokens: texts.reduce((n, t) => n + count(`${t}\n\n`), 0), chars: texts.reduce((n, t) => n + t.length + 2, 0) } : null),
+    );
+  }
+  // A block that does not start cleanly is counted with its neighbour: the slow path.
+  if (head === null) return countEntry(entryBlocks(note, stored, plan), false, count);
+  let tokens = head.tokens;
+  let chars = head.chars;
+  for (const [k, picked] of plan.picks) {
+    if (picked.length === 0) continue;
+    const u = stored.units[k]!;
+    if (u.h !== undefined) {
+      tokens += count(`**${u.h}**\n\n`);
+      chars += u.h.length + 6;
+    }
+    for (const b of picked) {
+      tokens += u.t[b]!;
+      chars += u.b[b]!.length + 2;
+    }
+  }
+  const cut = cutLine(note, stored, plan, chars);
+  return cut ? tokens + count(`${cut}\n\n`) : tokens;
 }
 
 /** Sections not shown, or shown in part ("(rest)"), in note order. */
@@ -127,8 +178,3 @@ function oneLine(lead: string): string {
 
 /** Tokens shown beyond which an uncut entry still says it is an excerpt. */
 const EXCERPT_SLACK = 50;
-
-// A tokenizer-free estimate (about 4 characters a token), only to decide whether to say "excerpt".
-function estimateTokens(blocks: readonly EntryBlock[]): number {
-  return Math.ceil(blocks.reduce((n, b) => n + b.text.length + 2, 0) / 4);
-}

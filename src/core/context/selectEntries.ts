@@ -96,7 +96,7 @@ export interface Selection {
 }
 
 /**
- * Depth before breadth. The strong notes (a share of the best score) get their decisive sections first,
+ * Depth before breadth (`matched`: how many notes scored at all, `candidates` may be the best of them only). The strong notes (a share of the best score) get their decisive sections first,
  * each within `coreCap` (whole when it fits); then notes close to them get one line each; what budget is
  * left deepens the strong entries (in rank order, up to `deepCap`), then turns lines into sections. Notes
  * under `lineShare` of the best are not listed even when budget is left: the pack says so instead.
@@ -106,6 +106,7 @@ export function selectEntries(
   parts: (i: number) => CandidateParts,
   tokens: (c: Candidate, plan: EntryPlan) => number,
   o: SelectOptions,
+  matched = candidates.length,
 ): Selection {
   const best = referenceScore(candidates, o);
   const aboveCut = candidates.filter((c) => c.score >= lineFloor(candidates, o));
@@ -175,7 +176,7 @@ export function selectEntries(
   }
   for (const c of capped)
     if (truncated.length < LISTED_LEFT_OUT) truncated.push({ path: parts(c.i).note.path, reason: `past the ${o.maxCited} notes a pack cites` });
-  return { chosen, truncated, belowCut: candidates.length - aboveCut.length, noRoom };
+  return { chosen, truncated, belowCut: matched - aboveCut.length, noRoom };
 }
 
 /**

@@ -62,7 +62,10 @@ export interface Ranked {
 
 /** A ranking and the weighted terms it was computed for (the task's, then feedback's). */
 export interface Ranking {
+  /** Notes at or above the floor, best first. */
   ranked: Ranked[];
+  /** Notes that scored at all (above the floor or not). */
+  matched: number;
   query: Map<string, number>;
   expansion: Map<string, number>;
 }
@@ -105,11 +108,13 @@ export function rankNotes(s: RankSource, input: RankInput, options: RankOptions 
   for (const v of scores) if (v > best) best = v;
   const threshold = Math.max(Number.MIN_VALUE, best * (input.floor ?? 0));
   const order: number[] = [];
+  let matched = 0;
   scores.forEach((v, i) => {
+    if (v > 0) matched++;
     if (v >= threshold) order.push(i);
   });
   order.sort((a, b) => scores[b]! - scores[a]! || a - b);
-  return { ranked: order.map((i) => ({ i, score: scores[i]!, direct: direct[i]! })), query, expansion };
+  return { ranked: order.map((i) => ({ i, score: scores[i]!, direct: direct[i]! })), matched, query, expansion };
 }
 
 /** Task words weighted by repetition (diminishing), plus its word pairs for the phrase field. */
