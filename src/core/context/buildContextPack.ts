@@ -107,7 +107,13 @@ export function buildContextPack(
   const taskText = fitTask(request.task, maxTokens);
   const bestDirect = Math.max(0, ...ranking.ranked.map((r) => r.direct));
   const isRelevant = (c: Candidate) => index.notes[c.i]!.status === 'active' && c.direct > 0 && c.direct >= bestDirect * DIRECT_SHARE;
-  const entryOf = (c: Chosen) => ({ text: renderEntry(index.notes[c.i]!, parts(c.i).stored, c.plan), tokens: c.tokens });
+  // A chosen entry's plan is one object for the whole pack: render it once.
+  const rendered = new WeakMap<EntryPlan, string>();
+  const entryOf = (c: Chosen) => {
+    let text = rendered.get(c.plan);
+    if (text === undefined) rendered.set(c.plan, (text = renderEntry(index.notes[c.i]!, parts(c.i).stored, c.plan)));
+    return { text, tokens: c.tokens };
+  };
 
   const model = (chosen: readonly Chosen[], stop: StopCounts, used: number): PackModel => {
     const empty = sectionOrder.filter((b) => b !== 'notes' && !chosen.some((c) => c.bucket === b));

@@ -63,9 +63,15 @@ export function entryBlocks(note: NoteEntry, stored: StoredNote, plan: EntryPlan
   return blocks;
 }
 
+const LINES = new WeakMap<StoredNote, { note: NoteEntry; line: string }>();
+
 function lineOf(note: NoteEntry, stored: StoredNote): string {
-  const line = clip(oneLine(leadOf(note, stored) || (stored.units[0]?.b[0] ?? '')), BRIEF_CHARS);
-  return `- ${citation(note)}${statusLabel(note)}${line ? ` — ${line}` : ''}`;
+  const memo = LINES.get(stored);
+  if (memo?.note === note) return memo.line;
+  const text = clip(oneLine(leadOf(note, stored) || (stored.units[0]?.b[0] ?? '')), BRIEF_CHARS);
+  const line = `- ${citation(note)}${statusLabel(note)}${text ? ` — ${text}` : ''}`;
+  LINES.set(stored, { note, line });
+  return line;
 }
 
 /** An entry's heading, source line and lead. */

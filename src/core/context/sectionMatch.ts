@@ -11,12 +11,6 @@ export interface SectionMatch {
   best: number;
 }
 
-/** Terms of a text counted once; its length in terms. */
-interface Bag {
-  tf: Map<string, number>;
-  len: number;
-}
-
 const K1 = 1.2;
 /** Length normalisation: a section is judged by its density, but a long one is not punished much. */
 const B = 0.4;
@@ -26,20 +20,42 @@ const UNIT_LEN = 150;
 /** A query term in a section's heading counts as this many occurrences. */
 const HEADING_TF = 2;
 
-const BAGS = new WeakMap<StoredNote, { heads: Bag[]; blocks: Bag[][] }>();
-
-function bag(text: string): Bag {
-  const tf = new Map<string, number>();
-  const terms = analyze(text);
-  for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
-  return { tf, len: terms.length };
+/** A note's stored text analysed once: where each term occurs (unit, block or -1 for the heading, count), and lengths. */
+interface NoteTerms {
+  at: Map<string, number[]>;
+  unitLen: number[];
+  blockLen: number[][];
 }
 
-/** Each stored section and block, analysed once per note object. */
-function bagsOf(note: StoredNote): { heads: Bag[]; blocks: Bag[][] } {
-  let bags = BAGS.get(note);
-  if (!bags) BAGS.set(note, (bags = { heads: note.units.map((u) => bag(u.h ?? '')), blocks: note.units.map((u) => u.b.map(bag)) }));
-  return bags;
+const TERMS = new WeakMap<StoredNote, NoteTerms>();
+
+function termsOf(note: StoredNote): NoteTerms {
+  let t = TERMS.get(note);
+  if (t) return t;
+  const at = new Map<string, number[]>();
+  const add = (terms: readonly string[], unit: number, block: number) => {
+    const counts = new Map<string, number>();
+    for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+    for (const [term, n] of counts) {
+      let list = at.get(term);
+      if (!list) at.set(term, (list = []));
+      list.push(unit, block, n);
+    }
+  };
+  const unitLen: number[] = [];
+  const blockLen = note.units.map((u, k) => {
+    const head = analyze(u.h ?? '');
+    add(head, k, -1);
+    const lens = u.b.map((b, j) => {
+      const terms = analyze(b);
+      add(terms, k, j);
+      return terms.length;
+    });
+    unitLen.push(head.length + lens.reduce((n, l) => n + l, 0));
+    return lens;
+  });
+  TERMS.set(note, (t = { at, unitLen, blockLen }));
+  return t;
 }
 
 function bm25(tf: number, len: number, avg: number): number {
@@ -51,20 +67,23 @@ function bm25(tf: number, len: number, avg: number): number {
  * single terms, weighted by `weight · idf`. Pairs are left to the note-level ranker.
  */
 export function matchSections(note: StoredNote, query: ReadonlyMap<string, number>, idfOf: (term: string) => number): SectionMatch {
-  const { heads, blocks } = bagsOf(note);
-  const terms = [...query].filter(([t]) => !t.includes(' ')).map(([t, w]) => ({ t, w: w * idfOf(t) }));
-  let best = 0;
-  const unitScores = note.units.map((_, k) => {
-    const len = heads[k]!.len + blocks[k]!.reduce((n, b) => n + b.len, 0);
-    let score = 0;
-    for (const { t, w } of terms) {
-      let tf = (heads[k]!.tf.get(t) ?? 0) * HEADING_TF;
-      for (const b of blocks[k]!) tf += b.tf.get(t) ?? 0;
-      score += w * bm25(tf, len, UNIT_LEN);
+  const { at, unitLen, blockLen } = termsOf(note);
+  const units = unitLen.map(() => 0);
+  const blocks = blockLen.map((lens) => lens.map(() => 0));
+  for (const [term, weight] of query) {
+    const list = at.get(term);
+    if (!list) continue;
+    const w = weight * idfOf(term);
+    const tf = unitLen.map(() => 0);
+    for (let k = 0; k < list.length; k += 3) {
+      const [unit, block, n] = [list[k]!, list[k + 1]!, list[k + 2]!];
+      if (block < 0) tf[unit]! += n * HEADING_TF;
+      else {
+        tf[unit]! += n;
+        blocks[unit]![block]! += w * bm25(n, blockLen[unit]![block]!, BLOCK_LEN);
+      }
     }
-    best = Math.max(best, score);
-    return score;
-  });
-  const blockScores = blocks.map((bs) => bs.map((b) => terms.reduce((s, { t, w }) => s + w * bm25(b.tf.get(t) ?? 0, b.len, BLOCK_LEN), 0)));
-  return { units: unitScores, blocks: blockScores, best };
+    tf.forEach((n, u) => (units[u]! += w * bm25(n, unitLen[u]!, UNIT_LEN)));
+  }
+  return { units, blocks, best: Math.max(0, ...units) };
 }
