@@ -38,6 +38,10 @@ describe('sections', () => {
     const e = extractExcerpt(note('Lead.'), '# A note\n\nOpening.\n\n## One\n\nShort.\n\n### One a\n\nDeeper.\n\n## Two\n\nMore.');
     expect(e.units).toEqual([{ blocks: ['Opening.'] }, { heading: 'One', blocks: ['Short.', '**One a**', 'Deeper.'] }, { heading: 'Two', blocks: ['More.'] }]);
   });
+  it('take a `#` title below an opening section as the title, not as a section holding the rest', () => {
+    const e = extractExcerpt(note('Lead.', 'fix: loop'), '## Enhancement Summary\n\nDeepened.\n\n# fix: loop\n\n## Overview\n\nO.\n\n## Proposed Solution\n\nS.');
+    expect(e.units.map((u) => u.heading)).toEqual(['Enhancement Summary', 'Overview', 'Proposed Solution']);
+  });
   it.each([
     ['a link-list footer', '# T\n\nBody.\n\n---\n\nRelevant Notes:\n- [[a]] — why\n- [[b]] — why\n\nTopics:\n- [[c]]'],
     ['a source line underlined as a heading', '# T\n\nBody.\n\n---\n\nSource: [[paper-41]]\n---'],

@@ -60,9 +60,11 @@ export function unitsOf(body: string, title: string): NoteUnit[] {
 }
 
 function unitsOfSections(sections: readonly Section[], title: string): NoteUnit[] {
-  const titleAt = sections.findIndex((s) => s.heading !== undefined);
-  const isTitle = (k: number) =>
-    k === titleAt && sections[k]!.depth === 1 && (sections[k]!.heading === title || !sections.some((s, j) => j > k && s.depth === 1));
+  // The title's `#` heading: the first one naming the note, else the only `#` heading (wherever it stands: some
+  // notes open with a summary section above it).
+  const h1 = sections.map((s, k) => (s.depth === 1 ? k : -1)).filter((k) => k >= 0);
+  const titleAt = h1.find((k) => sections[k]!.heading === title) ?? (h1.length === 1 ? h1[0] : -1);
+  const isTitle = (k: number) => k === titleAt;
   const depth = Math.min(7, ...sections.filter((s, k) => s.heading !== undefined && !isTitle(k)).map((s) => s.depth));
   const units: NoteUnit[] = [];
   let current: NoteUnit | undefined;
