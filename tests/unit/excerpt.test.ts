@@ -39,7 +39,10 @@ describe('sections', () => {
     expect(e.units).toEqual([{ blocks: ['Opening.'] }, { heading: 'One', blocks: ['Short.', '**One a**', 'Deeper.'] }, { heading: 'Two', blocks: ['More.'] }]);
   });
   it('take a `#` title below an opening section as the title, not as a section holding the rest', () => {
-    const e = extractExcerpt(note('Lead.', 'fix: loop'), '## Enhancement Summary\n\nDeepened.\n\n# fix: loop\n\n## Overview\n\nO.\n\n## Proposed Solution\n\nS.');
+    const e = extractExcerpt(
+      note('Lead.', 'fix: loop'),
+      '## Enhancement Summary\n\nDeepened.\n\n# fix: loop\n\n## Overview\n\nO.\n\n## Proposed Solution\n\nS.',
+    );
     expect(e.units.map((u) => u.heading)).toEqual(['Enhancement Summary', 'Overview', 'Proposed Solution']);
   });
   it.each([
