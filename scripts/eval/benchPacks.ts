@@ -53,7 +53,7 @@ export async function main(argv: string[]): Promise<number> {
   const indexJson = JSON.stringify(index);
   const kinds = (prefix: string) => [...files.keys()].filter((p) => p.startsWith(prefix));
   console.log(
-    `${notes.length} notes: buildPackData ${buildMs.toFixed(0)} ms; pack data ${mb(json)} MB raw in ${files.size} files, ${(sum(files.keys(), (p) => gz.get(p)!) / 1e6).toFixed(2)} MB gzipped file by file (head ${kb1(gz.get('head.json')!)} kB; ${kinds('t/').length} term shards ${(sum(kinds('t/'), (p) => gz.get(p)!) / 1e6).toFixed(2)} MB; ${kinds('n/').length} note shards ${(sum(kinds('n/'), (p) => gz.get(p)!) / 1e6).toFixed(2)} MB); kb-index.json ${mb(indexJson)} MB raw, ${mb(gzipSync(indexJson))} MB gzipped`,
+    `${notes.length} notes: buildPackData ${buildMs.toFixed(0)} ms; pack data ${mb(json)} MB raw in ${files.size} files, ${(sum(files.keys(), (p) => gz.get(p)!) / 1e6).toFixed(2)} MB gzipped file by file (head ${kb1(gz.get('head.json')!)} kB; ${kinds('t/').length} term shards ${(sum(kinds('t/'), (p) => gz.get(p)!) / 1e6).toFixed(2)} MB; ${kinds('n/').length} note shards ${(sum(kinds('n/'), (p) => gz.get(p)!) / 1e6).toFixed(2)} MB); for comparison kb-index.json (not needed for a pack) ${mb(indexJson)} MB raw, ${mb(gzipSync(indexJson))} MB gzipped`,
   );
 
   // First pack in a fresh browser: the loader fetches the head, then the parts the pack names (parsed here, not fetched).
@@ -65,7 +65,7 @@ export async function main(argv: string[]): Promise<number> {
       return JSON.parse(files.get(path)!) as unknown;
     });
     t = performance.now();
-    await loader.pack(index, { task });
+    await loader.pack({ task });
     firsts.push({
       ms: performance.now() - t,
       bytes: sum(fetched, (p) => gz.get(p)!),
@@ -78,7 +78,7 @@ export async function main(argv: string[]): Promise<number> {
   const worst = (key: 'bytes' | 'ms' | 'rounds' | 'parts') => Math.max(...firsts.map((f) => f[key]));
   const mean = (key: 'bytes' | 'ms') => firsts.reduce((n, f) => n + f[key], 0) / firsts.length;
   console.log(
-    `first pack from parts (fresh loader per task, ${firsts.length} tasks): the very first ${f0.ms.toFixed(0)} ms, ${kb1(f0.bytes)} kB gzipped (${kb1(f0.raw)} kB raw) in ${f0.parts} files and ${f0.rounds} rounds; mean ${mean('ms').toFixed(0)} ms, ${kb1(mean('bytes'))} kB; worst ${worst('ms').toFixed(0)} ms, ${kb1(worst('bytes'))} kB, ${worst('parts')} files, ${worst('rounds')} rounds (plus kb-index.json; add a network round trip per round)`,
+    `first pack from parts (fresh loader per task, ${firsts.length} tasks): the very first ${f0.ms.toFixed(0)} ms, ${kb1(f0.bytes)} kB gzipped (${kb1(f0.raw)} kB raw) in ${f0.parts} files and ${f0.rounds} rounds; mean ${mean('ms').toFixed(0)} ms, ${kb1(mean('bytes'))} kB; worst ${worst('ms').toFixed(0)} ms, ${kb1(worst('bytes'))} kB, ${worst('parts')} files, ${worst('rounds')} rounds (add a network round trip per round)`,
   );
 
   let score: TermScorer | undefined;
@@ -92,7 +92,7 @@ export async function main(argv: string[]): Promise<number> {
   if (rankerBytes) console.log(rankerBytes.slice(2));
   t = performance.now();
   const loaded = JSON.parse(json);
-  buildContextPack(index, loaded, { task: 'warm-up' }, [], { score });
+  buildContextPack(loaded, { task: 'warm-up' }, [], { score });
   const loadMs = performance.now() - t;
   // Round 0 is each task's first run (the JIT still warming, as in a one-shot `kb context`); rounds 1–3 are steady.
   const runs: { wall: number; cpu: number; round: number }[] = [];
@@ -100,7 +100,7 @@ export async function main(argv: string[]): Promise<number> {
     for (const task of TASKS) {
       const c = process.cpuUsage();
       t = performance.now();
-      buildContextPack(index, loaded, { task }, [], { score });
+      buildContextPack(loaded, { task }, [], { score });
       const wall = performance.now() - t;
       const used = process.cpuUsage(c);
       runs.push({ wall, cpu: (used.user + used.system) / 1000, round });

@@ -125,7 +125,7 @@ function rankerOf(name: string | undefined, inputs: PackInputs): TermScorer | un
 
 function runTask(inputs: EvalInputs, t: LabelledTask, maxTokens: number, tuning?: Partial<PackTuning>): TaskResult {
   const start = performance.now();
-  const pack = buildContextPack(inputs.index, inputs.data, { task: t.task, maxTokens }, [], { score: inputs.score, ...tuning });
+  const pack = buildContextPack(inputs.data, { task: t.task, maxTokens }, [], { score: inputs.score, ...tuning });
   const ms = performance.now() - start;
   const cited = pack.citations.map((c) => c.path);
   const citedSet = new Set(cited);
@@ -152,7 +152,6 @@ function runTask(inputs: EvalInputs, t: LabelledTask, maxTokens: number, tuning?
 
 function rankingOf(inputs: EvalInputs, task: string, tuning?: Partial<PackTuning>): string[] {
   const { candidates } = rankForPack(
-    inputs.index,
     bucketsOf(inputs.index),
     new PackSource(inputs.data),
     { task, allowed: () => true, factor: () => 1, score: inputs.score },

@@ -333,16 +333,16 @@ class KbQuery extends HTMLElement {
     const count = this.querySelector<HTMLElement>('[data-pack-tokens]')!;
     count.textContent = 'Building…';
     try {
-      const [index, { createPackDataLoader }, all] = await Promise.all([
-        this.loadIndex(),
+      const [{ createPackDataLoader }, all] = await Promise.all([
         import('../core/context/packLoader.ts'),
         fetchJson<RepoDigest[]>(this.paths.file('kb-digests.json')),
       ]);
-      // The pack data's head, then only the parts this pack asks for (term shards, then the notes they rank).
+      // The pack data's head (the index as packs read it), then only the parts this pack asks for: the task's
+      // term shards, then the note shards of the notes they rank. kb-index.json is not needed.
       this.packData ??= createPackDataLoader((part) => fetchJson<unknown>(this.paths.file(`kb-pack/${part}`)));
       const request = this.packRequest();
       const { digests, unreadPaths } = digestsForRequest(all, request);
-      this.pack = await this.packData.pack(index, request, digests);
+      this.pack = await this.packData.pack(request, digests);
       out.textContent = this.pack.contextPackMarkdown;
       const notes = [...this.pack.warnings, ...unreadPaths.map((p) => `${p} is not a registered repo; the browser cannot read it (use kb context).`)];
       count.textContent = `${this.pack.tokens} / ${this.pack.maxTokens} tokens · confidence ${this.pack.confidence}${notes.length ? ` · ${notes.join(' ')}` : ''}`;

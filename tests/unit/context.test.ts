@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContextPack } from '../../src/core/context/buildContextPack.js';
-import { buildPackData, type PackData } from '../../src/core/context/buildPackData.js';
+import { buildPackData } from '../../src/core/context/buildPackData.js';
+import { createPackDataLoader } from '../../src/core/context/packLoader.js';
+import { packDataFiles } from '../../src/core/context/packParts.js';
 import type { PackRequest } from '../../src/core/context/packTypes.js';
-import { loadKbIndex } from '../../src/core/index/kbIndexSchema.js';
 import { countTokens } from '../../src/core/tokens/countTokens.js';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.js';
 import { loadPackInputs } from '../../src/node/context/loadPackInputs.js';
@@ -16,7 +17,7 @@ const golden = (name: string) => join(import.meta.dirname, '__golden__/packs', `
 
 const fixture = indexKnowledgeFolder(FIXTURE);
 const data = buildPackData(fixture.index, fixture.bodies);
-const pack = (request: PackRequest) => buildContextPack(fixture.index, data, { today: '2026-01-01', ...request });
+const pack = (request: PackRequest) => buildContextPack(data, { today: '2026-01-01', ...request });
 
 /** The seed's order: the fixed sections, and between Repo/Project Context and Files to Inspect the buckets. */
 const SECTIONS = ['## Task', '## Context Summary', '## Repo/Project Context', '## Files to Inspect', '## Open Questions'];
@@ -119,29 +120,28 @@ describe('pack rules', () => {
   });
   it('gives an empty pack for a missing knowledge folder', () => {
     const inputs = loadPackInputs(join(FIXTURE, 'does-not-exist'));
-    const p = buildContextPack(inputs.index, inputs.data, { task: 'anything' });
+    const p = buildContextPack(inputs.data, { task: 'anything' });
     expect(p.confidence).toBe('low');
     expect(p.citations).toEqual([]);
     expect(inputs.warnings[0]).toMatch(/No knowledge folder/);
   });
-  it('refuses pack data built for another index', () => {
-    expect(() => buildContextPack(fixture.index, { ...data, head: { ...data.head, noteCount: 1 } }, { task: 'x' })).toThrow(/does not belong to this index/);
+  it('refuses pack data of another version', () => {
+    expect(() => buildContextPack({ ...data, head: { ...data.head, version: 2 as 3 } }, { task: 'x' })).toThrow(/version 2 is not 3/);
   });
 });
 
-/** The island fetches the index and pack data as JSON: the same task must give the same bytes. */
+/** The island fetches the pack data in parts, as JSON: the same task must give the same bytes (all of the pack). */
 describe.each([
   { name: 'fixture', dir: FIXTURE, task: 'cursor pagination for the shop', project: undefined },
   { name: 'sample folder', dir: SAMPLE, task: 'Fix duplicate Stripe webhook deliveries creating double refunds', project: 'pay' },
 ])('CLI and island give the same pack ($name)', ({ dir, task, project }) => {
-  it.skipIf(!existsSync(dir))('byte-identical Markdown after a JSON round trip', () => {
+  it.skipIf(!existsSync(dir))('the same pack from published parts, loaded as the pack asks for them', async () => {
     const cli = loadPackInputs(dir);
-    const islandIndex = loadKbIndex(JSON.parse(JSON.stringify(cli.index)));
-    const islandData = JSON.parse(JSON.stringify(cli.data)) as PackData;
+    const files = new Map(packDataFiles(cli.data).map((f) => [f.path, JSON.stringify(f.value)]));
+    const island = createPackDataLoader(async (path) => JSON.parse(files.get(path)!) as unknown);
     const request = { task, ...(project ? { project } : {}), today: '2026-09-01' };
-    const a = buildContextPack(cli.index, cli.data, request);
-    const b = buildContextPack(islandIndex, islandData, request);
-    expect(b.contextPackMarkdown).toBe(a.contextPackMarkdown);
+    const a = buildContextPack(cli.data, request);
+    expect(await island.pack(request)).toEqual(a);
     expect(a.citations.length).toBeGreaterThan(0);
   });
 });
@@ -151,14 +151,14 @@ describe.skipIf(!existsSync(CORPUS))('arscontexta (real corpus)', () => {
   it('cuts its ~15k-token note at a heading boundary inside a 12000 budget', () => {
     const long = inputs.index.notes.find((n) => n.path.startsWith('methodology/legal case management'))!;
     expect(long.tokens).toBeGreaterThan(12000);
-    const p = buildContextPack(inputs.index, inputs.data, { task: 'legal case management precedent chains regulatory change propagation', maxTokens: 20000 });
+    const p = buildContextPack(inputs.data, { task: 'legal case management precedent chains regulatory change propagation', maxTokens: 20000 });
     expect(p.maxTokens).toBe(12000);
     expect(p.tokens).toBeLessThanOrEqual(12000);
     expect(p.citations[0]?.path).toBe(long.path);
     expect(p.contextPackMarkdown).toMatch(/_Cut at a heading boundary: /);
   });
   it.each([300, 1000, 6000, 12000])('never exceeds a budget of %i tokens', (maxTokens) => {
-    const p = buildContextPack(inputs.index, inputs.data, { task: 'how should an agent decide which notes to load into a limited context window', maxTokens });
+    const p = buildContextPack(inputs.data, { task: 'how should an agent decide which notes to load into a limited context window', maxTokens });
     expect(countTokens(p.contextPackMarkdown)).toBeLessThanOrEqual(maxTokens);
   });
 });

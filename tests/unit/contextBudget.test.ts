@@ -2,14 +2,19 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContextPack } from '../../src/core/context/buildContextPack.js';
 import { buildPackData } from '../../src/core/context/buildPackData.js';
-import type { NoteEntry } from '../../src/core/index/kbIndexSchema.js';
 import type { StoredNote } from '../../src/core/context/packParts.js';
 import type { EntryPlan } from '../../src/core/context/renderEntry.js';
 import { DEFAULT_SELECT, selectEntries, type Candidate, type CandidateParts } from '../../src/core/context/selectEntries.js';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.js';
 
 /** Notes with two sections of one block each; an entry costs 10 tokens as a line, 20 plus 30 a block with sections. */
-const stored: StoredNote = {
+const stored = (i: number): StoredNote => ({
+  path: `n${i}.md`,
+  title: `N${i}`,
+  description: '',
+  status: 'active',
+  tokens: 100,
+  kind: 'decision',
   units: [
     { h: 'Decision', b: ['a'], t: [1] },
     { h: 'Context', b: ['b'], t: [1] },
@@ -17,10 +22,9 @@ const stored: StoredNote = {
   links: '',
   keys: '',
   levels: '',
-};
+});
 const parts = (i: number): CandidateParts => ({
-  note: { path: `n${i}.md` } as NoteEntry,
-  stored,
+  stored: stored(i),
   pieces: [
     { unit: 0, blocks: [0], priority: 0, score: 1 },
     { unit: 1, blocks: [0], priority: 10, score: 0 },
@@ -71,19 +75,19 @@ const kindsData = buildPackData(kinds.index, kinds.bodies);
 
 describe('empty buckets', () => {
   it('are one line together, in the place of the first of them, keeping the seed’s order', () => {
-    const md = buildContextPack(kinds.index, kindsData, { task: 'draft summarised claims splitting' }).contextPackMarkdown;
+    const md = buildContextPack(kindsData, { task: 'draft summarised claims splitting' }).contextPackMarkdown;
     expect(md).toContain('\n\n**None found:** decisions, lessons, patterns or pitfalls.\n\n## Other Notes\n\n');
     expect(md).not.toMatch(/## (Decisions|Lessons|Patterns|Pitfalls)\n/);
   });
   it('name only the buckets that are empty', () => {
-    const md = buildContextPack(kinds.index, kindsData, { task: 'csv exports on a queue' }).contextPackMarkdown;
+    const md = buildContextPack(kindsData, { task: 'csv exports on a queue' }).contextPackMarkdown;
     expect(md.indexOf('## Decisions\n')).toBeLessThan(md.indexOf('**None found:** lessons, patterns or pitfalls.'));
   });
 });
 
 describe('the summary', () => {
   it('says how many notes scored below the cut and how much of the budget was used', () => {
-    const p = buildContextPack(kinds.index, kindsData, { task: 'csv exports hold web workers' });
+    const p = buildContextPack(kindsData, { task: 'csv exports hold web workers' });
     expect(p.belowCut).toBeGreaterThan(0);
     expect(p.contextPackMarkdown).toContain(`; ${p.belowCut} more scored below the cut. ${p.tokens} of 6000 tokens used.`);
   });

@@ -28,7 +28,7 @@ function note(path: string, task = '') {
     stored.units.map((u) => u.h),
   );
   const match = matchSections(stored, taskQuery(task, { phrases: false }), () => 1);
-  const tokens = (plan: EntryPlan) => countEntry(entryBlocks(index.notes[i]!, stored, plan), plan.form === 'line', countTokens);
+  const tokens = (plan: EntryPlan) => countEntry(entryBlocks(stored, plan), plan.form === 'line', countTokens);
   const shown = (plan: EntryPlan | undefined) =>
     plan?.form === 'sections' ? [...plan.picks].filter(([, b]) => b.length > 0).map(([k]) => stored.units[k]!.h ?? 'opening text') : [];
   return { i, stored, kind, pieces: piecesOf(stored, kind, match), tokens, shown };
@@ -47,6 +47,7 @@ describe.each([
 ])('a $kind note ($path)', ({ path, kind, decisive }) => {
   const n = note(path);
   it(`reads as a ${kind}`, () => expect(n.kind).toBe(kind));
+  it('is stored with its kind', () => expect(n.stored.kind).toBe(kind));
   it('offers its decisive sections first', () => expect(corePieces(n.pieces).map((p) => n.stored.units[p.unit]!.h)).toEqual(decisive));
   it('keeps to the decisive sections when the whole note does not fit', () => {
     const whole = n.tokens(wholePlan(n.stored));
@@ -77,11 +78,11 @@ describe('section choice', () => {
     const n = note('notes/small-batches.md');
     const whole = wholePlan(n.stored);
     expect(planWithin(n.stored, corePieces(n.pieces), n.tokens(whole), n.tokens)).toEqual(whole);
-    const p = buildContextPack(index, data, { task: 'ship in small batches' });
+    const p = buildContextPack(data, { task: 'ship in small batches' });
     expect(p.citations.find((c) => c.path === 'notes/small-batches.md')?.shown).toBe('whole');
   });
   it('gives a decision’s Decision and Consequences in a pack whose budget cannot hold the whole note', () => {
-    const p = buildContextPack(index, data, { task: 'csv exports hold web workers', maxTokens: 300 });
+    const p = buildContextPack(data, { task: 'csv exports hold web workers', maxTokens: 300 });
     expect(p.tokens).toBeLessThanOrEqual(300);
     expect(p.contextPackMarkdown).toContain('**Decision**\n\nExports are enqueued as jobs.');
     expect(p.contextPackMarkdown).not.toContain('**Alternatives considered**');

@@ -73,15 +73,26 @@ describe.each([
 });
 
 describe('entries', () => {
-  const n = { path: 'a/retries.md', title: 'Retries', status: 'active', tokens: 900, description: '' } as unknown as Parameters<typeof renderEntry>[0];
-  const stored = (lead: string, units: StoredNote['units']): StoredNote => ({ lead, units, links: '', keys: '', levels: '' });
+  const stored = (lead: string, units: StoredNote['units']): StoredNote => ({
+    path: 'a/retries.md',
+    title: 'Retries',
+    description: '',
+    status: 'active',
+    tokens: 900,
+    kind: 'pattern',
+    lead,
+    units,
+    links: '',
+    keys: '',
+    levels: '',
+  });
   it('puts each section label on a line of its own and says what was left out', () => {
     const s = stored('Lead.', [
       { h: 'Rules', b: ['- one\n- two'], t: [6] },
       { h: 'Why', b: ['Because.'], t: [3] },
       { h: 'History', b: ['Long ago.'], t: [4] },
     ]);
-    const text = renderEntry(n, s, {
+    const text = renderEntry(s, {
       form: 'sections',
       picks: new Map([
         [0, [0]],
@@ -94,10 +105,10 @@ describe('entries', () => {
   });
   it('counts the paragraphs shown of a note without headings', () => {
     const s = stored('Lead.', [{ b: ['One.', 'Two.', 'Three.'], t: [2, 2, 2], more: 1 }]);
-    expect(renderEntry(n, s, { form: 'sections', picks: new Map([[0, [1]]]) })).toMatch(/_Excerpt: 1 of 3\+ paragraphs \(the full note has 900 tokens\)\._$/);
+    expect(renderEntry(s, { form: 'sections', picks: new Map([[0, [1]]]) })).toMatch(/_Excerpt: 1 of 3\+ paragraphs \(the full note has 900 tokens\)\._$/);
   });
   it('flattens a list lead into one line of prose for a one-line entry', () => {
     const s = stored('- Networks fail.\n- Use a key.\n\n```\ncode\n```', []);
-    expect(renderEntry(n, s, { form: 'line' })).toBe('- **Retries** (`a/retries.md`) — Networks fail. Use a key.');
+    expect(renderEntry(s, { form: 'line' })).toBe('- **Retries** (`a/retries.md`) — Networks fail. Use a key.');
   });
 });

@@ -68,14 +68,17 @@ describe('pack data', () => {
     fixture.index.notes.forEach((_, i) => source.links(i).forEach((j) => expect(source.links(j)).toContain(i)));
     expect(fixture.index.notes.some((_, i) => source.links(i).length > 0)).toBe(true);
   });
-  it('leaves out a lead that is the note’s description (the index has it)', () => {
+  it('leaves out a lead that is the note’s description (it is stored beside it)', () => {
     const source = new PackSource(data);
-    fixture.index.notes.forEach((n, i) => expect(source.note(i)!.lead).not.toBe(n.description));
+    fixture.index.notes.forEach((n, i) => {
+      expect(source.note(i)!.description).toBe(n.description);
+      expect(source.note(i)!.lead).not.toBe(n.description);
+    });
   });
   it('gives the same pack after a JSON round trip', () => {
     const copy = JSON.parse(JSON.stringify(data)) as PackData;
     const request = { task: 'cursor pagination webhook signature', today: '2026-01-01' };
-    expect(buildContextPack(fixture.index, copy, request).contextPackMarkdown).toBe(buildContextPack(fixture.index, data, request).contextPackMarkdown);
+    expect(buildContextPack(copy, request).contextPackMarkdown).toBe(buildContextPack(data, request).contextPackMarkdown);
   });
 });
 
@@ -94,9 +97,9 @@ describe('pack data loaded in parts', () => {
     async (task) => {
       const fetched: string[] = [];
       const request = { task, today: '2026-01-01' };
-      const pack = await loader(fetched).pack(fixture.index, request);
-      expect(pack).toEqual(buildContextPack(fixture.index, parted, request));
-      expect(pack).toEqual(buildContextPack(fixture.index, data, request));
+      const pack = await loader(fetched).pack(request);
+      expect(pack).toEqual(buildContextPack(parted, request));
+      expect(pack).toEqual(buildContextPack(data, request));
       expect(fetched[0]).toBe('head.json');
       expect(new Set(fetched).size).toBe(fetched.length);
       expect(fetched.length).toBeLessThan(files.size);
@@ -104,7 +107,7 @@ describe('pack data loaded in parts', () => {
   );
   it('rejects a part that is not pack data', async () => {
     const bad = createPackDataLoader(async (path) => (path === 'head.json' ? JSON.parse(files.get(path)!) : { vocab: ['a'], postings: [] }));
-    await expect(bad.pack(fixture.index, { task: 'cursor pagination' })).rejects.toThrow(/one posting list per term/);
+    await expect(bad.pack({ task: 'cursor pagination' })).rejects.toThrow(/one posting list per term/);
   });
 });
 
@@ -141,7 +144,7 @@ describe.each([
   const d = buildPackData(folder.index, folder.bodies);
   const source = new PackSource(d);
   it('equals the tokenizer for a line, each section alone, the first paragraphs and the whole note', () => {
-    folder.index.notes.forEach((n, i) => {
+    folder.index.notes.forEach((_, i) => {
       const stored = source.note(i)!;
       const plans: EntryPlan[] = [
         { form: 'line' },
@@ -151,7 +154,7 @@ describe.each([
         { form: 'sections', picks: new Map(stored.units.map((u, k) => [k, u.b.map((_, b) => b)])) },
       ];
       for (const plan of plans)
-        expect(planTokens(n, stored, plan, countTokens)).toBe(countTokens(`${renderEntry(n, stored, plan)}${plan.form === 'line' ? '\n' : '\n\n'}`));
+        expect(planTokens(stored, plan, countTokens)).toBe(countTokens(`${renderEntry(stored, plan)}${plan.form === 'line' ? '\n' : '\n\n'}`));
     });
   });
 });

@@ -49,7 +49,7 @@ export function run(argv: string[], io: Io): number {
   const kbDir = kbDirFrom(values.kb, io);
   const inputs = loadPackInputs(kbDir, { cacheDir: indexCacheFrom(values['no-cache'], kbDir, io) });
   const { digests, warnings } = digestsFor(kbDir, inputs.index, parsed.data, { home: io.env.HOME ?? '', cwd: io.cwd });
-  const pack = buildContextPack(inputs.index, inputs.data, parsed.data, digests);
+  const pack = buildContextPack(inputs.data, parsed.data, digests);
   pack.warnings.unshift(...inputs.warnings, ...warnings);
   if (values.json) io.out(JSON.stringify(pack, null, 2));
   else {

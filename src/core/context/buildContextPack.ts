@@ -1,10 +1,10 @@
 import type { RepoDigest } from '../discover/repoDigest.js';
-import type { KbIndex } from '../index/kbIndexSchema.js';
 import { DEFAULT_RANK_OPTIONS, type RankOptions, type TermScorer } from '../rank/rankNotes.js';
 import { countTokens } from '../tokens/countTokens.js';
-import { BUCKETS, bucketsOf, DEFAULT_INCLUDE, filedBuckets, type Bucket, type TypedBucket } from './bucketOf.js';
+import { BUCKETS, DEFAULT_INCLUDE, type Bucket, type TypedBucket } from './bucketOf.js';
 import { clip } from './extractExcerpt.js';
-import { PACK_DATA_VERSION, type PackData } from './packParts.js';
+import { noteFactsOf } from './packIndex.js';
+import { PACK_DATA_VERSION, type PackData, type StoredNote } from './packParts.js';
 import { PackSource } from './packSource.js';
 import { DEFAULT_MAX_TOKENS, MAX_TOKENS_CAP, MIN_TOKENS, type ContextPack, type PackRequest } from './packTypes.js';
 import { countPackTokens, renderContextPack, type PackModel } from './renderContextPack.js';
@@ -43,18 +43,13 @@ export function entryCaps(maxTokens: number): { coreCap: number; deepCap: number
  * seed's order. Pure and synchronous; the final Markdown never has more than `maxTokens` o200k tokens.
  * On partial pack data (the island's) it throws MissingPackParts naming what to fetch (packLoader.ts).
  */
-export function buildContextPack(
-  index: KbIndex,
-  data: PackData,
-  request: PackRequest,
-  digests: readonly RepoDigest[] = [],
-  tuning?: Partial<PackTuning>,
-): ContextPack {
-  if (data.head.version !== PACK_DATA_VERSION || data.head.noteCount !== index.notes.length) {
-    throw new Error(
-      `pack data (${data.head.noteCount} notes, version ${data.head.version}) does not belong to this index (${index.notes.length} notes); rebuild both together.`,
-    );
+export function buildContextPack(data: PackData, request: PackRequest, digests: readonly RepoDigest[] = [], tuning?: Partial<PackTuning>): ContextPack {
+  if (data.head.version !== PACK_DATA_VERSION) {
+    throw new Error(`pack data version ${data.head.version} is not ${PACK_DATA_VERSION}; build it again (kb context does, the site build does).`);
   }
+  // The index as packs read it: the configuration and every note's facts, from the head; a note's text, from its shard.
+  const index = data.head.index;
+  const facts = noteFactsOf(index, data.head.noteCount);
   const warnings: string[] = [];
   let maxTokens = request.maxTokens ?? DEFAULT_MAX_TOKENS;
   if (maxTokens > MAX_TOKENS_CAP) {
@@ -70,14 +65,13 @@ export function buildContextPack(
   // Included typed buckets, then untyped notes (always searched), then Pitfalls (always a section).
   const sectionOrder: Bucket[] = [...include.filter((b) => b !== 'pitfalls'), 'notes', 'pitfalls'];
 
-  const buckets = bucketsOf(index);
+  const buckets = facts.map((f) => f.bucket);
   const select: Omit<SelectOptions, 'room'> = { ...DEFAULT_SELECT, ...entryCaps(maxTokens), ...tuning?.select };
-  const scope = scopeNotes(index, request.task, request);
+  const scope = scopeNotes({ aliases: index.aliases, projects: index.projects, notes: facts }, request.task, request);
   warnings.push(...scope.warnings);
   const source = new PackSource(data);
   const rerankOptions = tuning?.rerank ?? DEFAULT_RERANK;
   const { ranking, candidates, parts } = rankForPack(
-    index,
     buckets,
     source,
     {
@@ -106,12 +100,12 @@ export function buildContextPack(
 
   const taskText = fitTask(request.task, maxTokens);
   const bestDirect = Math.max(0, ...ranking.ranked.map((r) => r.direct));
-  const isRelevant = (c: Candidate) => index.notes[c.i]!.status === 'active' && c.direct > 0 && c.direct >= bestDirect * DIRECT_SHARE;
+  const isRelevant = (c: Candidate) => facts[c.i]!.status === 'active' && c.direct > 0 && c.direct >= bestDirect * DIRECT_SHARE;
   // A chosen entry's plan is one object for the whole pack: render it once.
   const rendered = new WeakMap<EntryPlan, string>();
   const entryOf = (c: Chosen) => {
     let text = rendered.get(c.plan);
-    if (text === undefined) rendered.set(c.plan, (text = renderEntry(index.notes[c.i]!, parts(c.i).stored, c.plan)));
+    if (text === undefined) rendered.set(c.plan, (text = renderEntry(parts(c.i).stored, c.plan)));
     return { text, tokens: c.tokens };
   };
 
@@ -139,12 +133,12 @@ export function buildContextPack(
           };
         }),
       files: repo.files,
-      openQuestions: openQuestions(index, chosen, include, repo.openQuestions, chosen.filter(isRelevant).length),
+      openQuestions: openQuestions(new Set(buckets), chosen, (i) => parts(i).stored, include, repo.openQuestions, chosen.filter(isRelevant).length),
     };
   };
 
   const count = (text: string) => countCached(text);
-  const entryTokens = (c: Candidate, plan: EntryPlan) => planTokens(index.notes[c.i]!, parts(c.i).stored, plan, count);
+  const entryTokens = (c: Candidate, plan: EntryPlan) => planTokens(parts(c.i).stored, plan, count);
   if (ranking.ranked.length === 0) warnings.push('No note matches this task.');
   const skeleton = countPackTokens(model([], { belowCut: 0, noRoom: 0 }, maxTokens), count) + SUMMARY_RESERVE;
   // Select within an estimate of the room, count exactly; when the estimate left tokens unused, select once more
@@ -161,7 +155,7 @@ export function buildContextPack(
       const c = chosen[worst]!;
       if (c.plan.form === 'sections') chosen[worst] = { ...c, plan: { form: 'line' }, shown: 'line', tokens: entryTokens(c, { form: 'line' }) };
       else {
-        truncated.push({ path: index.notes[c.i]!.path, reason: 'over the token budget' });
+        truncated.push({ path: parts(c.i).stored.path, reason: 'over the token budget' });
         chosen.splice(worst, 1);
         stop.noRoom++;
       }
@@ -175,7 +169,7 @@ export function buildContextPack(
     if (again.tokens <= maxTokens && again.tokens > result.tokens) result = again;
   }
   const { chosen, stop, truncated } = result;
-  if (matched(chosen).length > 0 && matched(chosen).every((c) => index.notes[c.i]!.status === 'deprecated' || index.notes[c.i]!.status === 'superseded')) {
+  if (matched(chosen).length > 0 && matched(chosen).every((c) => facts[c.i]!.status === 'deprecated' || facts[c.i]!.status === 'superseded')) {
     warnings.push('Every matching note is deprecated or superseded; they are included, labelled. Check whether their advice still holds.');
   }
   // Exact: every part is counted where it cannot join its neighbours (countBlocks.ts); the eval checks it on every pack.
@@ -197,7 +191,7 @@ export function buildContextPack(
     tokens,
     confidence: relevant >= 3 ? 'high' : relevant === 2 ? 'medium' : 'low',
     contextPackMarkdown: markdown,
-    citations: cited.map((c) => ({ path: index.notes[c.i]!.path, bucket: c.bucket, status: index.notes[c.i]!.status, shown: c.shown })),
+    citations: cited.map((c) => ({ path: parts(c.i).stored.path, bucket: c.bucket, status: facts[c.i]!.status, shown: c.shown })),
     truncated,
     belowCut: stop.belowCut,
     warnings,
@@ -284,9 +278,15 @@ function formsLine(full: number, all: number): string {
   return `${full} with sections, ${all - full} one line each`;
 }
 
-function openQuestions(index: KbIndex, chosen: readonly Chosen[], include: readonly TypedBucket[], fromRepo: readonly string[], relevant: number): string[] {
+function openQuestions(
+  filed: ReadonlySet<Bucket>,
+  chosen: readonly Chosen[],
+  storedOf: (i: number) => StoredNote,
+  include: readonly TypedBucket[],
+  fromRepo: readonly string[],
+  relevant: number,
+): string[] {
   const out: string[] = [];
-  const filed = filedBuckets(index);
   // A bucket the knowledge base has no notes in at all is one remark about the folder, not one per bucket.
   const unfiled = include.filter((b) => b !== 'pitfalls' && !filed.has(b));
   if (unfiled.length > 0)
@@ -298,9 +298,9 @@ function openQuestions(index: KbIndex, chosen: readonly Chosen[], include: reado
     );
   if (include.includes('decisions') && filed.has('decisions') && !chosen.some((c) => c.bucket === 'decisions'))
     out.push('No recorded decision covers this task: confirm the approach with the owners before committing to one.');
-  const paths = new Set(chosen.map((c) => index.notes[c.i]!.path));
+  const paths = new Set(chosen.map((c) => storedOf(c.i).path));
   for (const c of chosen) {
-    const n = index.notes[c.i]!;
+    const n = storedOf(c.i);
     if (n.status === 'superseded')
       out.push(
         `\`${n.path}\` is superseded by ${n.supersededBy ?? 'a newer note'}${paths.size > 1 ? '; where cited notes disagree, prefer the newer one' : ''}.`,

@@ -3,6 +3,7 @@ import { countTokens } from '../tokens/countTokens.js';
 import { packAscending, PackedWriter } from '../rank/packedInts.js';
 import { buildSearchIndex, DEFAULT_SEARCH_OPTIONS, type BuildSearchOptions, type Keywords, type SearchFields } from '../rank/searchIndex.js';
 import { bucketsOf } from './bucketOf.js';
+import { packIndexOf } from './packIndex.js';
 import { clip, extractExcerpt, type NoteExcerpt } from './extractExcerpt.js';
 import { PACK_DATA_VERSION, packStarts, termShardOf, type NoteShard, type PackData, type StoredNote, type StoredUnit, type TermShard } from './packParts.js';
 import { noteKind, roleOf, rolePriority, type NoteKind } from './sectionRoles.js';
@@ -76,7 +77,14 @@ export function buildPackData(index: KbIndex, bodies: ReadonlyMap<string, string
     notes.push({ notes: [] });
   }
   return {
-    head: { version: PACK_DATA_VERSION, noteCount: index.notes.length, k1: search.k1, termShards, noteShards: packStarts(starts) },
+    head: {
+      version: PACK_DATA_VERSION,
+      noteCount: index.notes.length,
+      k1: search.k1,
+      termShards,
+      noteShards: packStarts(starts),
+      index: packIndexOf(index, buckets),
+    },
     terms,
     notes,
   };
@@ -111,6 +119,13 @@ function storeNote(note: NoteEntry, excerpt: NoteExcerpt, kind: NoteKind, links:
   const w = new PackedWriter();
   for (const level of keywords.levels) w.small(level);
   return {
+    path: note.path,
+    title: note.title,
+    description: note.description,
+    status: note.status,
+    ...(note.supersededBy !== undefined ? { supersededBy: note.supersededBy } : {}),
+    tokens: note.tokens,
+    kind,
     ...(excerpt.lead !== note.description ? { lead: excerpt.lead } : {}),
     units,
     links: packAscending(links),

@@ -1,5 +1,4 @@
 import type { RepoDigest } from '../discover/repoDigest.js';
-import type { KbIndex } from '../index/kbIndexSchema.js';
 import { buildContextPack, type PackTuning } from './buildContextPack.js';
 import { packDataFromHead, PACK_FILES, type PackData } from './packParts.js';
 import { noteShardSchema, packHeadSchema, termShardSchema } from './packPartsSchema.js';
@@ -18,7 +17,7 @@ export interface PackDataLoader {
   /** Rounds of fetching so far (the head, then one per MissingPackParts). */
   readonly rounds: number;
   /** Build a pack, fetching the parts it needs (a few rounds: terms, then the notes they rank). */
-  pack(index: KbIndex, request: PackRequest, digests?: readonly RepoDigest[], tuning?: Partial<PackTuning>): Promise<ContextPack>;
+  pack(request: PackRequest, digests?: readonly RepoDigest[], tuning?: Partial<PackTuning>): Promise<ContextPack>;
 }
 
 /** Rounds of fetching one pack may take before it is treated as a bug (each round fetches something new). */
@@ -54,7 +53,7 @@ export function createPackDataLoader(fetchPart: FetchPart): PackDataLoader {
       return rounds;
     },
     fetched,
-    async pack(index, request, digests = [], tuning) {
+    async pack(request, digests = [], tuning) {
       head ??= get(PACK_FILES.head, (x) => packHeadSchema.parse(x)).then((h) => {
         rounds++;
         return (data = packDataFromHead(h));
@@ -62,7 +61,7 @@ export function createPackDataLoader(fetchPart: FetchPart): PackDataLoader {
       const d = await head;
       for (let round = 0; ; round++) {
         try {
-          return buildContextPack(index, d, request, digests, tuning);
+          return buildContextPack(d, request, digests, tuning);
         } catch (err) {
           if (!(err instanceof MissingPackParts) || round >= MAX_ROUNDS) throw err;
           await load(err, d);

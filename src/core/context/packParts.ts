@@ -1,4 +1,7 @@
+import type { NoteEntry } from '../index/kbIndexSchema.js';
 import { packAscending, unpackAscending } from '../rank/packedInts.js';
+import type { PackIndex } from './packIndex.js';
+import type { NoteKind } from './sectionRoles.js';
 
 /** Bump when the shape or meaning of any part changes; buildContextPack refuses other versions. */
 export const PACK_DATA_VERSION = 3;
@@ -26,6 +29,8 @@ export interface PackHead {
   termShards: number;
   /** The first note of each note shard, packed ascending (packedInts.ts); the first is 0. */
   noteShards: string;
+  /** What a pack reads of the index (packIndex.ts): the island needs no kb-index.json. */
+  index: PackIndex;
 }
 
 export interface TermShard {
@@ -52,9 +57,12 @@ export interface StoredUnit {
   more?: 1 | undefined;
 }
 
-/** What a pack can show of one note beyond its index entry. */
-export interface StoredNote {
-  /** The note's lead when it is not its index description (a summary section, or the first paragraph). */
+/** What a pack can show of one note: its index facts an entry shows, its lead and its sections. */
+export interface StoredNote extends Pick<NoteEntry, 'path' | 'title' | 'description' | 'status' | 'tokens'> {
+  supersededBy?: string | undefined;
+  /** What the note is for (sectionRoles.ts `noteKind`): decides which sections are decisive. */
+  kind: NoteKind;
+  /** The note's lead when it is not its description (a summary section, or the first paragraph). */
   lead?: string | undefined;
   /** The note's sections in note order (a summary taken as the lead is not repeated). */
   units: StoredUnit[];

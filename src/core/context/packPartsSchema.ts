@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { artifactSchema, kbIndexSchema, projectEntrySchema } from '../index/kbIndexSchema.js';
 import { PACK_DATA_VERSION, type NoteShard, type PackData, type PackHead, type TermShard } from './packParts.js';
 
 // Packed integers are text in the 64-letter alphabet of packedInts.ts.
@@ -11,6 +12,16 @@ export const packHeadSchema: z.ZodType<PackHead> = z.object({
   k1: z.number().positive(),
   termShards: z.number().int().positive(),
   noteShards: packed,
+  index: z.object({
+    aliases: kbIndexSchema.shape.aliases,
+    projects: z.array(projectEntrySchema),
+    repos: kbIndexSchema.shape.repos,
+    artifacts: z.array(artifactSchema),
+    staleness: kbIndexSchema.shape.staleness,
+    ideas: z.array(z.object({ projects: z.array(z.string()) })),
+    notes: packed,
+    words: z.array(z.string()),
+  }),
 });
 
 /** A term shard (`t/<k>.json`): sorted terms and their packed postings, aligned. */
@@ -22,6 +33,13 @@ export const termShardSchema: z.ZodType<TermShard> = z
 export const noteShardSchema: z.ZodType<NoteShard> = z.object({
   notes: z.array(
     z.object({
+      path: z.string(),
+      title: z.string(),
+      description: z.string(),
+      status: z.enum(['active', 'deprecated', 'superseded', 'draft']),
+      supersededBy: z.string().optional(),
+      tokens: z.number().int().nonnegative(),
+      kind: z.enum(['decision', 'lesson', 'pattern', 'pitfall', 'postmortem', 'other']),
       lead: z.string().optional(),
       units: z.array(z.object({ h: z.string().optional(), b: z.array(z.string()), t: z.array(z.number().int().nonnegative()), more: z.literal(1).optional() })),
       links: packed,

@@ -1,12 +1,9 @@
-import type { KbIndex } from '../index/kbIndexSchema.js';
 import { DEFAULT_RANK_OPTIONS, rankNotes, type RankInput, type Ranking, type RankOptions } from '../rank/rankNotes.js';
 import { idf } from '../rank/searchIndex.js';
 import type { Bucket } from './bucketOf.js';
-import type { StoredNote } from './packParts.js';
 import type { PackSource } from './packSource.js';
 import { piecesOf } from './planEntry.js';
 import { matchSections } from './sectionMatch.js';
-import { noteKind, type NoteKind } from './sectionRoles.js';
 import type { Candidate, CandidateParts } from './selectEntries.js';
 
 /** The second pass: the top notes re-scored by their best section's match (lever of issue 15). */
@@ -18,9 +15,6 @@ export interface RerankOptions {
 }
 
 export const DEFAULT_RERANK: RerankOptions = { top: 50, weight: 0.5 };
-
-// A stored note belongs to one note of one index: its kind is read once.
-const KINDS = new WeakMap<StoredNote, NoteKind>();
 
 export interface PackRanking {
   ranking: Ranking;
@@ -35,7 +29,6 @@ export interface PackRanking {
  * the task's and the feedback's terms, and the top re-scored by their best section.
  */
 export function rankForPack(
-  index: KbIndex,
   buckets: readonly Bucket[],
   source: PackSource,
   input: RankInput,
@@ -52,17 +45,7 @@ export function rankForPack(
     if (!p) {
       const stored = source.note(i)!;
       const match = matchSections(stored, terms, idfOf);
-      let kind = KINDS.get(stored);
-      if (kind === undefined)
-        KINDS.set(
-          stored,
-          (kind = noteKind(
-            index.notes[i]!,
-            buckets[i]!,
-            stored.units.map((u) => u.h),
-          )),
-        );
-      memo.set(i, (p = { note: index.notes[i]!, stored, pieces: piecesOf(stored, kind, match), keys: new Set(source.keywords(i).terms), best: match.best }));
+      memo.set(i, (p = { stored, pieces: piecesOf(stored, stored.kind, match), keys: new Set(source.keywords(i).terms), best: match.best }));
     }
     return p;
   };

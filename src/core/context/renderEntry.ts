@@ -26,9 +26,9 @@ function citation(note: Pick<NoteEntry, 'path' | 'title'>): string {
   return stem === note.title ? `\`${note.path}\`` : `**${note.title}** (\`${note.path}\`)`;
 }
 
-/** A note's lead: what it stores, else its index description. */
-export function leadOf(note: Pick<NoteEntry, 'description'>, stored: Pick<StoredNote, 'lead'>): string {
-  return (stored.lead ?? note.description).trim();
+/** A note's lead: what it stores, else its description. */
+export function leadOf(stored: Pick<StoredNote, 'lead' | 'description'>): string {
+  return (stored.lead ?? stored.description).trim();
 }
 
 /** Whether a plan shows every section of the note, whole. */
@@ -47,9 +47,9 @@ export interface EntryBlock {
  * and the chosen sections in note order (each label on a line of its own, so every block is counted alone),
  * then what was left out. No tokenizer here (`countEntry` adds the stored counts).
  */
-export function entryBlocks(note: NoteEntry, stored: StoredNote, plan: EntryPlan): EntryBlock[] {
-  if (plan.form === 'line') return [{ text: lineOf(note, stored) }];
-  const blocks: EntryBlock[] = headOf(note, stored).map((text) => ({ text }));
+export function entryBlocks(stored: StoredNote, plan: EntryPlan): EntryBlock[] {
+  if (plan.form === 'line') return [{ text: lineOf(stored) }];
+  const blocks: EntryBlock[] = headOf(stored).map((text) => ({ text }));
   let chars = 0;
   stored.units.forEach((u, k) => {
     const picked = plan.picks.get(k) ?? [];
@@ -58,42 +58,42 @@ export function entryBlocks(note: NoteEntry, stored: StoredNote, plan: EntryPlan
     for (const b of picked) blocks.push({ text: u.b[b]!, tokens: u.t[b] });
   });
   for (const b of blocks) chars += b.text.length + 2;
-  const cut = cutLine(note, stored, plan, chars);
+  const cut = cutLine(stored, plan, chars);
   if (cut) blocks.push({ text: cut });
   return blocks;
 }
 
-const LINES = new WeakMap<StoredNote, { note: NoteEntry; line: string }>();
+const LINES = new WeakMap<StoredNote, string>();
 
-function lineOf(note: NoteEntry, stored: StoredNote): string {
-  const memo = LINES.get(stored);
-  if (memo?.note === note) return memo.line;
-  const text = clip(oneLine(leadOf(note, stored) || (stored.units[0]?.b[0] ?? '')), BRIEF_CHARS);
-  const line = `- ${citation(note)}${statusLabel(note)}${text ? ` — ${text}` : ''}`;
-  LINES.set(stored, { note, line });
+function lineOf(stored: StoredNote): string {
+  let line = LINES.get(stored);
+  if (line === undefined) {
+    const text = clip(oneLine(leadOf(stored) || (stored.units[0]?.b[0] ?? '')), BRIEF_CHARS);
+    LINES.set(stored, (line = `- ${citation(stored)}${statusLabel(stored)}${text ? ` — ${text}` : ''}`));
+  }
   return line;
 }
 
 /** An entry's heading, source line and lead. */
-function headOf(note: NoteEntry, stored: StoredNote): string[] {
-  const lead = leadOf(note, stored);
-  return [`### ${note.title}${statusLabel(note)}`, `Source: \`${note.path}\``, ...(lead ? [lead] : [])];
+function headOf(stored: StoredNote): string[] {
+  const lead = leadOf(stored);
+  return [`### ${stored.title}${statusLabel(stored)}`, `Source: \`${stored.path}\``, ...(lead ? [lead] : [])];
 }
 
 /** What an entry says it left out ('' for nothing); `chars`: the characters it shows, blank lines included. */
-function cutLine(note: NoteEntry, stored: StoredNote, plan: { picks: ReadonlyMap<number, readonly number[]> }, chars: number): string {
+function cutLine(stored: StoredNote, plan: { picks: ReadonlyMap<number, readonly number[]> }, chars: number): string {
   const cut = leftOut(stored, plan);
   if (cut.length > 0 && stored.units.length === 1 && stored.units[0]!.h === undefined) {
     const u = stored.units[0]!;
-    return `_Excerpt: ${plan.picks.get(0)?.length ?? 0} of ${u.b.length}${u.more ? '+' : ''} paragraphs (the full note has ${note.tokens} tokens)._`;
+    return `_Excerpt: ${plan.picks.get(0)?.length ?? 0} of ${u.b.length}${u.more ? '+' : ''} paragraphs (the full note has ${stored.tokens} tokens)._`;
   }
   if (cut.length > 0) {
     const names = cut.slice(0, 4).map((h) => `“${h}”`);
     const others = cut.length > 4 ? ` and ${cut.length - 4} more` : '';
-    return `_Cut at a heading boundary: ${names.join(', ')}${others} (the full note has ${note.tokens} tokens)._`;
+    return `_Cut at a heading boundary: ${names.join(', ')}${others} (the full note has ${stored.tokens} tokens)._`;
   }
   // A tokenizer-free estimate (about 4 characters a token), only to decide whether to say "excerpt".
-  return note.tokens > Math.ceil(chars / 4) + EXCERPT_SLACK ? `_Excerpt: the full note has ${note.tokens} tokens._` : '';
+  return stored.tokens > Math.ceil(chars / 4) + EXCERPT_SLACK ? `_Excerpt: the full note has ${stored.tokens} tokens._` : '';
 }
 
 /**
@@ -112,25 +112,22 @@ export function countEntry(blocks: readonly EntryBlock[], line: boolean, count: 
   return blocks.reduce((n, b) => n + (b.tokens ?? count(`${b.text}\n\n`)), 0);
 }
 
-const HEADS = new WeakMap<StoredNote, { note: NoteEntry; tokens: number; chars: number } | null>();
+const HEADS = new WeakMap<StoredNote, { tokens: number; chars: number } | null>();
 
 /**
- * `countEntry(entryBlocks(note, stored, plan))` without building the entry: the head counted once per note,
+ * `countEntry(entryBlocks(stored, plan))` without building the entry: the head counted once per note,
  * stored counts summed, the cut line counted. Plans are tried many times over while a pack is filled.
  */
-export function planTokens(note: NoteEntry, stored: StoredNote, plan: EntryPlan, count: (text: string) => number): number {
-  if (plan.form === 'line') return count(`${lineOf(note, stored)}\n`);
+export function planTokens(stored: StoredNote, plan: EntryPlan, count: (text: string) => number): number {
+  if (plan.form === 'line') return count(`${lineOf(stored)}\n`);
   let head = HEADS.get(stored);
-  if (head === undefined || (head !== null && head.note !== note)) {
-    const texts = headOf(note, stored);
+  if (head === undefined) {
+    const texts = headOf(stored);
     const clean = texts.every(startsClean) && stored.units.every((u) => u.b.every(startsClean));
-    HEADS.set(
-      stored,
-      (head = clean ? { note, tokens: texts.reduce((n, t) => n + count(`${t}\n\n`), 0), chars: texts.reduce((n, t) => n + t.length + 2, 0) } : null),
-    );
+    HEADS.set(stored, (head = clean ? { tokens: texts.reduce((n, t) => n + count(`${t}\n\n`), 0), chars: texts.reduce((n, t) => n + t.length + 2, 0) } : null));
   }
   // A block that does not start cleanly is counted with its neighbour: the slow path.
-  if (head === null) return countEntry(entryBlocks(note, stored, plan), false, count);
+  if (head === null) return countEntry(entryBlocks(stored, plan), false, count);
   let tokens = head.tokens;
   let chars = head.chars;
   for (const [k, picked] of plan.picks) {
@@ -145,7 +142,7 @@ export function planTokens(note: NoteEntry, stored: StoredNote, plan: EntryPlan,
       chars += u.b[b]!.length + 2;
     }
   }
-  const cut = cutLine(note, stored, plan, chars);
+  const cut = cutLine(stored, plan, chars);
   return cut ? tokens + count(`${cut}\n\n`) : tokens;
 }
 
@@ -162,8 +159,8 @@ function leftOut(stored: StoredNote, plan: { picks: ReadonlyMap<number, readonly
 }
 
 /** One note as a pack shows it (`entryBlocks` joined). */
-export function renderEntry(note: NoteEntry, stored: StoredNote, plan: EntryPlan): string {
-  return entryBlocks(note, stored, plan)
+export function renderEntry(stored: StoredNote, plan: EntryPlan): string {
+  return entryBlocks(stored, plan)
     .map((b) => b.text)
     .join('\n\n');
 }

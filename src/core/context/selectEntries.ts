@@ -1,4 +1,3 @@
-import type { NoteEntry } from '../index/kbIndexSchema.js';
 import type { Bucket } from './bucketOf.js';
 import type { StoredNote } from './packParts.js';
 import { corePieces, planWithin, type Piece } from './planEntry.js';
@@ -13,7 +12,6 @@ export interface Candidate {
 
 /** What selection needs to know of a candidate beyond its score (read from the pack data). */
 export interface CandidateParts {
-  note: NoteEntry;
   stored: StoredNote;
   pieces: readonly Piece[];
   keys: ReadonlySet<string>;
@@ -168,14 +166,15 @@ export function selectEntries(
     const plan = plans.get(c.i);
     if (!plan) {
       noRoom++;
-      if (truncated.length < LISTED_LEFT_OUT) truncated.push({ path: parts(c.i).note.path, reason: 'over the token budget' });
+      if (truncated.length < LISTED_LEFT_OUT) truncated.push({ path: parts(c.i).stored.path, reason: 'over the token budget' });
       continue;
     }
     const shown = plan.plan.form === 'line' ? 'line' : isWhole(parts(c.i).stored, plan.plan) ? 'whole' : 'sections';
     chosen.push({ ...c, plan: plan.plan, shown, tokens: plan.tokens });
   }
-  for (const c of capped)
-    if (truncated.length < LISTED_LEFT_OUT) truncated.push({ path: parts(c.i).note.path, reason: `past the ${o.maxCited} notes a pack cites` });
+  // Only the notes read are named (the island has not fetched the rest); the others are counted.
+  for (const c of order.picked.slice(o.maxCited))
+    if (truncated.length < LISTED_LEFT_OUT) truncated.push({ path: parts(c.i).stored.path, reason: `past the ${o.maxCited} notes a pack cites` });
   return { chosen, truncated, belowCut: matched - aboveCut.length, noRoom };
 }
 
@@ -193,7 +192,7 @@ function diverse(
   const pool = candidates.slice(0, WINDOW);
   let next = pool.length;
   const folderCount = new Map<string, number>();
-  const folderOf = (i: number) => parts(i).note.path.replace(/[^/]*$/, '');
+  const folderOf = (i: number) => parts(i).stored.path.replace(/[^/]*$/, '');
   while (pool.length > 0) {
     let pick = 0;
     let pickScore = -1;
@@ -207,7 +206,7 @@ function diverse(
     // Near duplicates score alike, so only notes of a close score are compared.
     const twin = picked.find((x) => x.score <= c.score * TWIN_SCORE && overlapsAtLeast(parts(x.i).keys, parts(c.i).keys, o.duplicate));
     if (twin) {
-      duplicates.push({ path: parts(c.i).note.path, reason: `near duplicate of ${parts(twin.i).note.path}` });
+      duplicates.push({ path: parts(c.i).stored.path, reason: `near duplicate of ${parts(twin.i).stored.path}` });
       continue;
     }
     picked.push(c);

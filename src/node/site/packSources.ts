@@ -46,7 +46,7 @@ async function computePackSources(): Promise<PackSources> {
   const packs = configuredPacks(index).map(({ slug, title, request }) => {
     const req = { ...request, today };
     const found = digestsFor(kbDir, index, req);
-    return { slug, title, pack: buildContextPack(index, packData, req, found.digests), digestWarnings: found.warnings };
+    return { slug, title, pack: buildContextPack(packData, req, found.digests), digestWarnings: found.warnings };
   });
   return { kbDir, packData, digests, packs };
 }
