@@ -27,7 +27,7 @@ function citation(note: Pick<NoteEntry, 'path' | 'title'>): string {
 }
 
 /** A note's lead: what it stores, else its description. */
-export function leadOf(stored: Pick<StoredNote, 'lead' | 'description'>): string {
+function leadOf(stored: Pick<StoredNote, 'lead' | 'description'>): string {
   return (stored.lead ?? stored.description).trim();
 }
 

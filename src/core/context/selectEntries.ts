@@ -68,7 +68,7 @@ const WINDOW = 12;
 /** A near duplicate scores within this factor of its twin. */
 const TWIN_SCORE = 1.25;
 /** The score floors are shares of: the score at rank `reference` (or the last one's, when fewer notes scored). */
-export function referenceScore(candidates: readonly { score: number }[], o: Pick<SelectOptions, 'reference'>): number {
+function referenceScore(candidates: readonly { score: number }[], o: Pick<SelectOptions, 'reference'>): number {
   return candidates[Math.min(o.reference, candidates.length) - 1]?.score ?? 0;
 }
 
@@ -87,17 +87,18 @@ export const LISTED_LEFT_OUT = 20;
 export interface Selection {
   chosen: Chosen[];
   truncated: { path: string; reason: string }[];
-  /** Notes that matched but scored under `lineShare` of the best. */
+  /** Notes that matched but scored under the cut (`lineFloor`). */
   belowCut: number;
   /** Notes above the cut that the budget or the citation cap left out. */
   noRoom: number;
 }
 
 /**
- * Depth before breadth (`matched`: how many notes scored at all, `candidates` may be the best of them only). The strong notes (a share of the best score) get their decisive sections first,
- * each within `coreCap` (whole when it fits); then notes close to them get one line each; what budget is
- * left deepens the strong entries (in rank order, up to `deepCap`), then turns lines into sections. Notes
- * under `lineShare` of the best are not listed even when budget is left: the pack says so instead.
+ * Depth before breadth. The strong notes (`sectionShare` of the reference score) get their decisive sections
+ * first, each within `coreCap` (whole when it fits); then the other notes above the cut get one line each;
+ * what budget is left turns lines into decisive sections (`linesFirst`) and deepens the entries, best first.
+ * Notes under the cut (`lineFloor`) are not cited even when budget is left: the pack says so instead.
+ * `matched` is how many notes scored at all (`candidates` may hold only the best of them).
  */
 export function selectEntries(
   candidates: readonly Candidate[],
@@ -107,7 +108,8 @@ export function selectEntries(
   matched = candidates.length,
 ): Selection {
   const best = referenceScore(candidates, o);
-  const aboveCut = candidates.filter((c) => c.score >= lineFloor(candidates, o));
+  const floor = lineFloor(candidates, o);
+  const aboveCut = candidates.filter((c) => c.score >= floor);
   const order = diverse(aboveCut.slice(0, consideredOf(o)), parts, o);
   const truncated: { path: string; reason: string }[] = [...order.duplicates];
   const ranked = order.picked.slice(0, o.maxCited);
