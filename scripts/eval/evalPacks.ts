@@ -226,8 +226,9 @@ function ablate(inputs: EvalInputs, tasks: LabelledTask[], maxTokens: number) {
     },
     { lever: 'no folder diversity', tuning: { select: { sameFolder: 1 } } },
     { lever: 'no near-duplicate removal', tuning: { select: { duplicate: 2 } } },
-    { lever: 'no relevance floor (lines to 40)', tuning: { select: { lineShare: 0 } } },
+    { lever: 'no relevance floor (lines to 40)', tuning: { select: { lineShare: 0, topShare: 0 } } },
     { lever: 'one-line entries only', tuning: { select: { sectionShare: 2, coreCap: 0, deepCap: 0 } } },
+    { lever: 'deepen before lines become sections', tuning: { select: { linesFirst: false } } },
   ];
   return variants.map(({ lever, tuning }) => {
     const results = tasks.map((t) => runTask(inputs, t, maxTokens, tuning));

@@ -158,9 +158,12 @@ export function selectEntries(
   const broader = () => {
     for (const c of ranked) if (plans.get(c.i)?.plan.form === 'line') deepen(c, o.coreCap, (p) => corePieces(p.pieces));
   };
-  if (o.linesFirst) [broader, deeper].forEach((f) => f());
-  else [deeper, broader].forEach((f) => f());
-  for (const c of ranked) deepen(c, o.room, (p) => p.pieces);
+  // (A first pass of no tokens means lines only: nothing is deepened.)
+  if (o.coreCap > 0) {
+    if (o.linesFirst) [broader, deeper].forEach((f) => f());
+    else [deeper, broader].forEach((f) => f());
+    for (const c of ranked) deepen(c, o.room, (p) => p.pieces);
+  }
 
   const chosen: Chosen[] = [];
   let noRoom = capped.length;
