@@ -70,20 +70,23 @@ export function matchSections(note: StoredNote, query: ReadonlyMap<string, numbe
   const { at, unitLen, blockLen } = termsOf(note);
   const units = unitLen.map(() => 0);
   const blocks = blockLen.map((lens) => lens.map(() => 0));
+  const tf = new Float64Array(unitLen.length);
   for (const [term, weight] of query) {
     const list = at.get(term);
     if (!list) continue;
     const w = weight * idfOf(term);
-    const tf = unitLen.map(() => 0);
+    tf.fill(0);
     for (let k = 0; k < list.length; k += 3) {
-      const [unit, block, n] = [list[k]!, list[k + 1]!, list[k + 2]!];
+      const unit = list[k]!;
+      const block = list[k + 1]!;
+      const n = list[k + 2]!;
       if (block < 0) tf[unit]! += n * HEADING_TF;
       else {
         tf[unit]! += n;
         blocks[unit]![block]! += w * bm25(n, blockLen[unit]![block]!, BLOCK_LEN);
       }
     }
-    tf.forEach((n, u) => (units[u]! += w * bm25(n, unitLen[u]!, UNIT_LEN)));
+    for (let u = 0; u < tf.length; u++) if (tf[u]! > 0) units[u]! += w * bm25(tf[u]!, unitLen[u]!, UNIT_LEN);
   }
   return { units, blocks, best: Math.max(0, ...units) };
 }

@@ -223,7 +223,14 @@ function diverse(
 /** Whether two keyword sets have a Jaccard overlap of at least `t`. */
 function overlapsAtLeast(a: ReadonlySet<string>, b: ReadonlySet<string>, t: number): boolean {
   if (a.size === 0 || b.size === 0) return false;
+  // |A∩B| / |A∪B| ≥ t  ⇔  |A∩B| ≥ t(|A| + |B|) / (1 + t): at most `misses` of A may be outside B, so most
+  // pairs are told apart by their first few keywords.
+  const misses = a.size - Math.ceil((t * (a.size + b.size)) / (1 + t));
   let both = 0;
-  for (const x of a) if (b.has(x)) both++;
+  let k = 0;
+  for (const x of a) {
+    if (b.has(x)) both++;
+    else if (++k > misses) return false;
+  }
   return both / (a.size + b.size - both) >= t;
 }
