@@ -99,7 +99,13 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
   source.check();
 
   const taskText = fitTask(request.task, maxTokens);
-  const bestDirect = Math.max(0, ...ranking.ranked.map((r) => r.direct));
+  const bestDirect = ranking.ranked.reduce((m, r) => Math.max(m, r.direct), 0);
+  const filed = new Set(buckets);
+  // A warning that depends on what was chosen, so every count of a pack holds it.
+  const allDeprecated = (chosen: readonly Chosen[]) =>
+    matched(chosen).length > 0 && matched(chosen).every((c) => facts[c.i]!.status === 'deprecated' || facts[c.i]!.status === 'superseded')
+      ? ['Every matching note is deprecated or superseded; they are included, labelled. Check whether their advice still holds.']
+      : [];
   const isRelevant = (c: Candidate) => facts[c.i]!.status === 'active' && c.direct > 0 && c.direct >= bestDirect * DIRECT_SHARE;
   // A chosen entry's plan is one object for the whole pack: render it once.
   const rendered = new WeakMap<EntryPlan, string>();
@@ -113,7 +119,7 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
     const empty = sectionOrder.filter((b) => b !== 'notes' && !chosen.some((c) => c.bucket === b));
     return {
       task: taskText,
-      summary: summaryLines(chosen, chosen.filter(isRelevant).length, stop, used, maxTokens, warnings),
+      summary: summaryLines(chosen, chosen.filter(isRelevant).length, stop, used, maxTokens, [...warnings, ...allDeprecated(chosen)]),
       repoContext: repo.lines,
       sections: sectionOrder
         .filter((b) => chosen.some((c) => c.bucket === b) || b === empty[0])
@@ -133,7 +139,7 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
           };
         }),
       files: repo.files,
-      openQuestions: openQuestions(new Set(buckets), chosen, (i) => parts(i).stored, include, repo.openQuestions, chosen.filter(isRelevant).length),
+      openQuestions: openQuestions(filed, chosen, (i) => parts(i).stored, include, repo.openQuestions, chosen.filter(isRelevant).length),
     };
   };
 
@@ -169,12 +175,10 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
     if (again.tokens <= maxTokens && again.tokens > result.tokens) result = again;
   }
   const { chosen, stop, truncated } = result;
-  if (matched(chosen).length > 0 && matched(chosen).every((c) => facts[c.i]!.status === 'deprecated' || facts[c.i]!.status === 'superseded')) {
-    warnings.push('Every matching note is deprecated or superseded; they are included, labelled. Check whether their advice still holds.');
-  }
   // Exact: every part is counted where it cannot join its neighbours (countBlocks.ts); the eval checks it on every pack.
   const { stated, tokens } = fixedCount(chosen, stop, model, count, maxTokens);
   const markdown = renderContextPack(model(chosen, stop, stated));
+  warnings.push(...allDeprecated(chosen));
 
   const relevant = chosen.filter(isRelevant).length;
   const order = new Map(sectionOrder.map((b, k) => [b, k]));
