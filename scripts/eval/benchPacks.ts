@@ -130,7 +130,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 const mb = (x: string | Uint8Array) => (x.length / 1e6).toFixed(2);
-const kb1 = (bytes: number) => (bytes / 1e3).toFixed(0);
+const kb1 = (bytes: number) => (bytes / 1e3).toFixed(1);
 
 /** Tasks worded like the open set's (short and long, lexical and paraphrased); not its labels. */
 const TASKS = [
