@@ -4,6 +4,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { PackData } from '../core/context/buildPackData.js';
+import { packDataFiles } from '../core/context/packParts.js';
 import type { RepoDigest } from '../core/discover/repoDigest.js';
 import { renderCategoriesTxt, renderIndexMd, renderTagsTxt } from '../core/render/renderIndexMd.js';
 import { noteCardShards, toQueryIndex } from '../core/site/queryIndex.js';
@@ -55,8 +56,7 @@ export function siteFiles({ model, bodies, packData, digests, packs }: SiteFileI
       type: JSON_TYPE,
       text: () => jsonObjectPieces(index.notes.filter((n) => n.path.startsWith(index.searchScope)).map((n) => [n.path, bodies.get(n.path) ?? ''] as const)),
     },
-    // Fetched by the island only when a pack is built; the digests let its packs list the same files as `kb context`.
-    { path: 'kb-pack-data.json', type: JSON_TYPE, text: () => JSON.stringify(packData()) },
+    // The digests let the island's packs list the same files as `kb context`.
     { path: 'kb-digests.json', type: JSON_TYPE, text: () => JSON.stringify(digests()) },
     { path: 'llms.txt', type: TEXT, text: () => renderLlmsTxt({ index, mdUrl, fullText, linkKind: model.rawMarkdown ? 'markdown' : 'page' }) },
     {
@@ -68,6 +68,8 @@ export function siteFiles({ model, bodies, packData, digests, packs }: SiteFileI
     { path: 'sitemap.xml', type: 'application/xml', text: () => renderSitemap(sitePages(model), siteUrl) },
     { path: 'favicon.svg', type: 'image/svg+xml', text: () => readFileSync(new URL('../../src/assets/favicon.svg', import.meta.url), 'utf8') },
   ];
+  // The pack data in parts, fetched by the island only when a pack is built: the head, then the parts a pack asks for.
+  for (const part of packDataFiles(packData())) files.push({ path: `kb-pack/${part.path}`, type: JSON_TYPE, text: () => JSON.stringify(part.value) });
   noteCardShards(index).forEach((cards, i) => files.push({ path: `kb-notes/${i}.json`, type: JSON_TYPE, text: () => JSON.stringify(cards) }));
   for (const note of index.notes)
     files.push({ path: `notes/${note.slug}.md`, type: MARKDOWN, text: () => renderNoteMarkdown(note, bodies.get(note.path) ?? '') });
