@@ -66,6 +66,11 @@ export const kbConfigSchema = z
         url: z.string().url().optional(),
         /** Sub-path the site is served under, e.g. `/wiki/`; default `/`. */
         base: z.string().default('/'),
+        /**
+         * Where a note is edited: each note page links "Edit this note" to its path (relative to the knowledge
+         * folder) resolved against this URL, e.g. `https://github.com/org/kb/edit/main/`. Default: none (no link).
+         */
+        editUrl: z.string().url().optional(),
       })
       .strict()
       .default({}),
