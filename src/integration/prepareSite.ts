@@ -10,6 +10,8 @@ import { compareStrings } from '../core/util/compare.js';
 import { formatIssue, type KbIssue } from '../core/util/issue.js';
 import { indexKnowledgeFolder, type IndexedFolder } from '../node/indexKnowledgeFolder.js';
 import { ConfigError } from '../node/loadKbConfig.js';
+import { lastUpdatedDates } from '../core/site/lastUpdated.js';
+import { gitDatesSummary, readGitDates } from '../node/site/gitDates.js';
 import { noteHtmlKey } from '../node/site/noteHtmlCache.js';
 import { withoutTitleHeading } from '../node/site/noteHtml.js';
 import { writeFileAtomic } from '../node/writeFileAtomic.js';
@@ -70,7 +72,17 @@ export async function prepareSite(
     throw new SiteBuildError(blocking.map((i) => (config.strict && i.severity === 'warning' ? `${formatIssue(i)} (--strict)` : formatIssue(i))));
 
   const index = config.title ? { ...result.index, title: config.title } : result.index;
-  const model = createSiteModel(index, { root: config.root, siteUrl: config.siteUrl, today: config.today, trustHtml: config.trustHtml });
+  // "Last updated": one `git log` for the whole folder when it has its own history, else frontmatter dates.
+  const git = readGitDates(config.kbDir);
+  const updated = lastUpdatedDates(index.notes, git.source === 'git' ? git.dates : undefined);
+  const model = createSiteModel(index, {
+    root: config.root,
+    siteUrl: config.siteUrl,
+    today: config.today,
+    trustHtml: config.trustHtml,
+    editUrl: config.editUrl,
+    updated,
+  });
   const notes: Record<string, NoteRender> = {};
   const jobs: RenderJob[] = [];
   const htmlKeys = new Set<string>();
@@ -104,7 +116,7 @@ export async function prepareSite(
   }
   renameSync(`${bodiesFile}.${process.pid}.tmp`, bodiesFile);
   const data: PortalDataFile = {
-    settings: { root: model.root, siteUrl: model.siteUrl, today: model.today, trustHtml: model.trustHtml },
+    settings: { root: model.root, siteUrl: model.siteUrl, today: model.today, trustHtml: model.trustHtml, editUrl: model.editUrl, updated },
     prefix: config.prefix.replace(/^\//, ''),
     index,
     notes,
@@ -112,7 +124,16 @@ export async function prepareSite(
     pages: options.pages,
   };
   writeFileAtomic(join(config.dataDir, PORTAL_FILES.site), JSON.stringify(data));
-  return { config, result, model, jobs, htmlKeys, mdx: mdx.sort(compareStrings), summary: summaryLines(config.kbDir, result), pages: options.pages };
+  return {
+    config,
+    result,
+    model,
+    jobs,
+    htmlKeys,
+    mdx: mdx.sort(compareStrings),
+    summary: [...summaryLines(config.kbDir, result), gitDatesSummary(git)],
+    pages: options.pages,
+  };
 }
 
 /** An `.mdx` note that would not compile (broken YAML, a JSX error) is shown as plain Markdown, with a warning. */

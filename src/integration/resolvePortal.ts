@@ -16,6 +16,8 @@ export interface PortalConfig {
   /** base + prefix: the URL path of the portal's home page. */
   root: string;
   siteUrl: string | undefined;
+  /** Base URL of "Edit this note" links (the integration's `editUrl`, else kb.config.yaml `site.editUrl`). */
+  editUrl: string | undefined;
   /** Title override (the integration's `title`); kb.config.yaml's title otherwise. */
   title: string | undefined;
   today: string;
@@ -62,6 +64,7 @@ export function resolvePortal(options: KbPortalOptions, astro: AstroSide, kb: Pi
     prefix: options.prefix,
     root,
     siteUrl: astro.site ?? (whole ? (options.site ?? kb.site.url) : options.site),
+    editUrl: options.editUrl ?? kb.site.editUrl,
     title: options.title,
     today: options.today ?? today,
     strict: options.strict,
