@@ -26,7 +26,7 @@ export async function measureCli(kbDir: string, set: QuerySet, runs: number, tod
     for (let r = 0; r < runs && !error; r++) {
       for (const args of argLists) {
         const dated = command === 'search' ? [] : ['--today', today]; // kb search has no date-dependent output
-        const m = await measureProcess(process.execPath, ['scripts/kb.mjs', command, ...args, '--kb', kbDir, '--json', ...dated]);
+        const m = await measureProcess(process.execPath, ['bin/kb.js', command, ...args, '--kb', kbDir, '--json', ...dated]);
         // exit 1 means "problems found" (e.g. warnings in the folder), still an answer; 2+ is a usage error or a crash
         if (m.status === null || m.status >= 2 || (m.status === 1 && !m.stdout.trim())) {
           error = `kb ${command} ${args.join(' ')}: exit ${m.status}: ${m.stderr.trim().split('\n').slice(-1)[0] ?? ''}`;

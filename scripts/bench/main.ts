@@ -61,7 +61,7 @@ export async function main(argv: string[]): Promise<number> {
   const runs = Number(values.runs);
   const log = (msg: string) => !values.quiet && console.error(`bench: ${msg}`);
 
-  const hasSite = existsSync('src/pages') && readdirSync('src/pages').length > 0;
+  const hasSite = existsSync('src/routes') && readdirSync('src/routes').length > 0;
   const hugo = skip.has('hugo') ? undefined : hugoVersion();
   if (!hugo && !skip.has('hugo')) log('hugo is not on PATH: no side-by-side (apt-get install hugo to add it)');
   const result: BenchResult = {
@@ -85,13 +85,13 @@ export async function main(argv: string[]): Promise<number> {
 
     log(`${notes} notes: kb index`);
     const indexOut = join(work, 'index');
-    run.index = toBuildMeasure(await measureProcess(process.execPath, ['scripts/kb.mjs', 'index', '--kb', corpus.dir, '--out', indexOut, '--no-cache']));
+    run.index = toBuildMeasure(await measureProcess(process.execPath, ['bin/kb.js', 'index', '--kb', corpus.dir, '--out', indexOut, '--no-cache']));
     const index = readIndex(join(indexOut, 'kb-index.json'));
     if (!index) run.errors.push(`kb index failed (exit ${run.index.status}): ${run.index.tail ?? ''}`);
     const querySet = index ? buildQuerySet(index) : undefined;
 
     const dist = builtDist ?? join(work, 'dist');
-    if (!hasSite) run.errors.push('src/pages is empty: no site to build yet');
+    if (!hasSite) run.errors.push('src/routes is empty: no site to build yet');
     if (hasSite && !skip.has('build')) {
       log(`${notes} notes: cold build (caches cleared: ${BUILD_CACHES.join(', ')})`);
       clearBuildCaches();
