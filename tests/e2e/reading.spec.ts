@@ -25,9 +25,10 @@ function tagPages() {
   });
 }
 
+/** The page's background (on <html>; the body has none) is dark. */
 const isDark = (page: Page) =>
   page.evaluate(() => {
-    const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\d+/g)!.map(Number);
+    const [r, g, b] = getComputedStyle(document.documentElement).backgroundColor.match(/\d+/g)!.map(Number);
     return r! + g! + b! < 150;
   });
 
@@ -157,7 +158,7 @@ for (const width of [1440, 390] as const)
         await expect(page.getByRole('searchbox', { name: 'Query the knowledge base' })).toHaveAttribute('placeholder', examples.placeholder);
         await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible();
         await expect(page.getByRole('heading', { name: 'Team-shared', exact: true })).toBeVisible();
-        const recent = page.getByRole('list', { name: 'Recently updated notes' }).getByRole('listitem');
+        const recent = page.locator('ul[aria-label="Recently updated notes"] > li');
         await expect(recent).toHaveCount(10);
         await expect(recent.first()).toContainText('2026-');
         await page.goto('query/');
@@ -175,8 +176,9 @@ for (const width of [1440, 390] as const)
         expect(bg).not.toBe(fg);
         expect(await isDark(page)).toBe(scheme === 'dark');
         await page.locator('.pagefind-ui__filter-name', { hasText: /^tag$/i }).click();
-        const box = await page.locator('.pagefind-ui__filter-checkbox').first().boundingBox();
-        const label = await page.locator('.pagefind-ui__filter-label').first().boundingBox();
+        const open = page.locator('.pagefind-ui__filter-block[open]');
+        const box = await open.locator('.pagefind-ui__filter-checkbox').first().boundingBox();
+        const label = await open.locator('.pagefind-ui__filter-label').first().boundingBox();
         expect(label!.x).toBeGreaterThan(box!.x);
         expect(Math.abs(label!.y - box!.y)).toBeLessThan(12);
       });
