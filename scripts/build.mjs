@@ -46,11 +46,17 @@ const parent = dirname(outDir);
 const name = basename(outDir);
 const staging = join(parent, `.${name}.kb-staging-${process.pid}`);
 mkdirSync(parent, { recursive: true });
-// What an interrupted build left beside the output (its staging or old output, named after its process id) goes.
+// What an interrupted build left beside the output (its staging or old output, named after its process id) goes,
+// and so does an interrupted build's working folder.
 for (const entry of readdirSync(parent)) {
   const pid = new RegExp(`^\\.${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.kb-(?:staging|old)-(\\d+)$`).exec(entry)?.[1];
   if (pid && !isRunning(Number(pid))) removeInBackground(join(parent, entry));
 }
+if (existsSync('.kb-build'))
+  for (const entry of readdirSync('.kb-build')) {
+    const pid = /^astro-(\d+)$/.exec(entry)?.[1];
+    if (pid && !isRunning(Number(pid))) removeInBackground(join('.kb-build', entry));
+  }
 
 const env = {
   ...process.env,
@@ -59,7 +65,15 @@ const env = {
 };
 const astro = fileURLToPath(new URL('astro.js', import.meta.resolve('astro/package.json')));
 const started = Date.now();
-const status = await run(process.execPath, [astro, 'build', '--outDir', staging], values.verbose);
+// Astro writes its server bundle into `<working directory>/.astro/` when the output is not below its working
+// directory, and copies whatever else lies there into the output. Each build gets a working directory of its own
+// inside the project (so the bundle still finds node_modules), removed afterwards.
+const projectRoot = process.cwd();
+const astroCwd = join(projectRoot, '.kb-build', `astro-${process.pid}`);
+rmSync(astroCwd, { recursive: true, force: true });
+mkdirSync(astroCwd, { recursive: true });
+const status = await run(process.execPath, [astro, 'build', '--root', projectRoot, '--outDir', staging], values.verbose, astroCwd);
+rmSync(astroCwd, { recursive: true, force: true });
 if (status !== 0) {
   rmSync(staging, { recursive: true, force: true });
   console.error(`build: failed; ${outDir} was left as it was.`);
@@ -79,9 +93,9 @@ console.error(`build: wrote ${outDir} (swap ${((Date.now() - swapStarted) / 1000
  * Runs Astro. Its log keeps phases, counts and problems; every route is listed only with --verbose, and the
  * stack trace Astro adds to a problem the knowledge folder has (it names file and line already) is left out.
  */
-function run(cmd, args, verbose) {
+function run(cmd, args, verbose, cwd) {
   return new Promise((resolveRun) => {
-    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const filter = (stream, target) => {
       let pending = '';
       let trace = false;

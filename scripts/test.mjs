@@ -57,6 +57,8 @@ if (e2e && !process.env.KB_SKIP_E2E) {
     env.KB_E2E_XSS_DIR = '.kb-build/sites/xss';
     builds.push(['npm', ['run', 'build', '--', ...today, '--kb', 'tests/fixtures/hostile-xss', '--out', env.KB_E2E_XSS_DIR]]);
   }
+  // Obsidian-flavoured notes (callouts, embeds, diagrams, math, attachments, link previews): tests/e2e/obsidian.spec.ts.
+  builds.push(['npm', ['run', 'build', '--', ...today, '--kb', 'tests/fixtures/obsidian', '--out', '.kb-build/sites/obsidian']]);
   const buildFailures = builds.filter(([cmd, args, extraEnv]) => run(cmd, args, extraEnv) !== 0).length;
   if (buildFailures) {
     broken = true;

@@ -50,10 +50,10 @@ export function toBuildMeasure(m: Measured): BuildMeasure {
 }
 
 /**
- * Phases of `astro build` timed by when their marker lines arrived. Astro 5 logs "Syncing content" /
- * "Synced content" around the content layer (our loader indexes the folder there), "Building static
- * entrypoints" before Vite bundles, "generating static routes" before rendering pages, and
- * "page(s) built in" at the end. A phase whose markers are missing is left out.
+ * Phases of a build timed by when their marker lines arrived: the integration indexes the folder ("kb: indexing"
+ * → "kb: indexed"), Vite bundles ("Building static entrypoints" → "generating static routes"), Astro renders
+ * pages (→ "Completed in" after it), the integration writes the machine outputs and runs Pagefind (→ "kb: pagefind
+ * done"). A phase whose markers are missing is left out.
  */
 export function astroPhases(lines: ReadonlyArray<{ ms: number; text: string }>): Record<string, number> {
   return Object.fromEntries(Object.entries(phaseWindows(lines)).map(([k, w]) => [k, w.end - w.start]));
@@ -67,14 +67,16 @@ function phaseWindows(lines: ReadonlyArray<{ ms: number; text: string }>): Recor
   const add = (name: string, start: number | undefined, end: number | undefined) => {
     if (start !== undefined && end !== undefined) windows[name] = { start, end };
   };
-  const syncStart = at(/Syncing content/);
-  add('content sync (loader + index)', syncStart, syncStart === undefined ? undefined : at(/Synced content/, syncStart));
+  const indexStart = at(/kb: indexing /);
+  add('index (integration)', indexStart, indexStart === undefined ? undefined : at(/kb: indexed \d+ notes/, indexStart));
   const bundle = at(/Building static entrypoints/);
   const render = at(/generating static routes/);
   add('vite bundle', bundle, render);
-  add('render pages', render, render === undefined ? undefined : at(/page\(s\) built in/, render));
-  const pagefindStart = at(/build: astro build done/);
-  add('pagefind', pagefindStart, pagefindStart === undefined ? undefined : at(/build: pagefind done/, pagefindStart));
+  const rendered = render === undefined ? undefined : at(/Completed in/, render);
+  add('render pages', render, rendered);
+  const outputs = rendered === undefined ? undefined : at(/kb: machine outputs written/, rendered);
+  add('machine outputs', rendered, outputs);
+  add('pagefind', outputs, outputs === undefined ? undefined : at(/kb: pagefind done/, outputs));
   return windows;
 }
 

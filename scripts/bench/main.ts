@@ -1,7 +1,7 @@
-// `npm run bench [-- --notes 1000,10000] [--seed 42] [--json] [--skip hugo,cli,island,warm,build] [--runs 5] [--dist DIR]`
+// `npm run bench [-- --notes 1000,10000] [--seed 42] [--json] [--skip hugo,cli,island,mcp,warm,build] [--runs 5] [--dist DIR]`
 // Generates a corpus per size under .bench/corpus/, builds it cold and warm with scripts/build.mjs, builds
-// the same notes with Hugo when it is installed, measures the emitted site, the island in Chromium and
-// the CLI, prints two tables (measurements, targets) and writes .bench/results-<timestamp>.json.
+// the same notes with Hugo when it is installed, measures the emitted site, the island in Chromium,
+// the CLI and kb mcp (scripts/bench/mcpLatency.ts), prints two tables (measurements, targets) and writes .bench/results-<timestamp>.json.
 // `--dist DIR` measures a site already built from the one size given (emitted files, island) instead of building.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, utimesSync, statSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { measureCli } from './cliLatency.ts';
 import { measureEmitted } from './emittedSize.ts';
 import { buildHugo, hugoVersion, writeHugoSite } from './hugoSite.ts';
 import { measureIsland } from './islandLatency.ts';
+import { mcpTable, mcpTargets, measureMcp } from './mcpLatency.ts';
 import { measureProcess } from './measureProcess.ts';
 import { buildQuerySet } from './querySet.ts';
 import { evaluateTargets, measurementTable, targetTable } from './report.ts';
@@ -22,7 +23,7 @@ import { writeCorpus } from './writeCorpus.ts';
 import { loadKbConfig } from '../../src/node/loadKbConfig.ts';
 import { normaliseBase } from '../../src/core/site/sitePaths.ts';
 
-const STEPS = ['build', 'warm', 'hugo', 'cli', 'island'] as const;
+const STEPS = ['build', 'warm', 'hugo', 'cli', 'island', 'mcp'] as const;
 type Step = (typeof STEPS)[number];
 
 export async function main(argv: string[]): Promise<number> {
@@ -80,7 +81,20 @@ export async function main(argv: string[]): Promise<number> {
     log(`${notes} notes: generating the corpus`);
     const corpus = writeCorpus(resolve('.bench', 'corpus', `n${notes}-s${seed}`), { notes, seed });
     log(`${notes} notes: ${corpus.reused ? 'reused' : 'wrote'} ${corpus.files} files (${(corpus.bytes / 1e6).toFixed(1)} MB) in ${corpus.dir}`);
-    const run: SizeRun = { notes, seed, corpus, index: null, cold: null, warm: null, emitted: null, island: null, cli: null, hugo: null, errors: [] };
+    const run: SizeRun = {
+      notes,
+      seed,
+      corpus,
+      index: null,
+      cold: null,
+      warm: null,
+      emitted: null,
+      island: null,
+      cli: null,
+      mcp: null,
+      hugo: null,
+      errors: [],
+    };
     result.runs.push(run);
 
     log(`${notes} notes: kb index`);
@@ -129,9 +143,13 @@ export async function main(argv: string[]): Promise<number> {
       log(`${notes} notes: kb query / search / context (each call a new process over the index cache)`);
       run.cli = await measureCli(corpus.dir, querySet, Number(values['cli-runs']), values.today);
     }
+    if (!skip.has('mcp') && querySet && index) {
+      log(`${notes} notes: kb mcp (one server over stdio: startup, every tool, an edit)`);
+      run.mcp = await measureMcp(corpus.dir, querySet, index, runs, values.today, corpus.samplePath);
+    }
   }
 
-  const targets = evaluateTargets(result);
+  const targets = [...evaluateTargets(result), ...result.runs.flatMap(mcpTargets)];
   const file = resolve('.bench', `results-${result.startedAt.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify({ ...result, targets }, null, 2) + '\n');
   if (values.json) console.log(JSON.stringify({ ...result, targets }, null, 2));
@@ -141,6 +159,7 @@ export async function main(argv: string[]): Promise<number> {
     );
     console.log(measurementTable(result.runs));
     console.log('');
+    if (mcpTable(result.runs)) console.log(`${mcpTable(result.runs)}\n`);
     console.log(targetTable(targets));
     for (const run of result.runs) {
       for (const e of run.errors) console.log(`\n${run.notes} notes: ${e}`);

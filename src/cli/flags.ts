@@ -1,27 +1,31 @@
 import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { KnowledgeFolderError } from '../node/knowledgeFolderError.js';
 import { readKbEnvironment } from '../node/kbEnvironment.js';
-import { UsageError, type Io } from './io.js';
+import { usageError, type Io } from './io.js';
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
 
-/** Parse flags strictly; any mistake becomes a UsageError carrying `usage`. */
-export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, usage: string, allowPositionals = true) {
+/** Parse flags strictly; any mistake becomes a one-line UsageError naming it (`unknown option '--x'`). */
+export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(command: string, argv: string[], options: T, allowPositionals = true) {
   try {
     return parseArgs({ args: argv, options, allowPositionals, strict: true });
   } catch (err) {
-    throw new UsageError(`${(err as Error).message.split('\n')[0]}\n${usage}`);
+    // Node's messages run on ("Unknown option '--x'. To specify a positional argument …"): the first sentence says it.
+    const first = (err as Error).message.split('\n')[0]!.split(/\.\s/)[0]!.replace(/\.$/, '');
+    throw usageError(command, first.charAt(0).toLowerCase() + first.slice(1));
   }
 }
 
-/** The KB_* variables of the command's environment; a malformed one is a usage error. */
-function kbEnv(io: Io) {
+/** The KB_* variables of the command's environment (src/node/kbEnvironment.ts); a malformed one is a usage error. */
+function kbEnv(io: Pick<Io, 'env'>, command = 'kb') {
   try {
     return readKbEnvironment(io.env);
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw usageError(command, (err as Error).message);
   }
 }
 
@@ -30,12 +34,26 @@ export function kbDirFrom(flag: string | undefined, io: Io): string {
   return resolve(io.cwd, flag ?? kbEnv(io).KB_DIR ?? 'content');
 }
 
+/** The knowledge folder as the user named it (for messages): --kb, else KB_DIR, else `content/`. */
+export function askedKbDir(flag: string | undefined, io: Pick<Io, 'env'>): string {
+  return flag ?? kbEnv(io).KB_DIR ?? 'content/';
+}
+
+/** The knowledge folder as for kbDirFrom, which must exist and be a folder (KnowledgeFolderError: exit 2). */
+export function existingKbDir(flag: string | undefined, io: Io): string {
+  const dir = kbDirFrom(flag, io);
+  const asked = askedKbDir(flag, io);
+  if (!existsSync(dir)) throw new KnowledgeFolderError('missing', asked);
+  if (!statSync(dir).isDirectory()) throw new KnowledgeFolderError('not-a-folder', asked);
+  return dir;
+}
+
 /** Today's date for anything date-dependent: --today, else KB_TODAY, else the clock (UTC). */
-export function todayFrom(flag: string | undefined, io: Io): string {
-  const value = flag ?? io.env['KB_TODAY'];
+export function todayFrom(flag: string | undefined, io: Io, command: string): string {
+  const value = flag ?? kbEnv(io, command).KB_TODAY;
   if (value === undefined) return new Date().toISOString().slice(0, 10);
   const parsed = isoDay.safeParse(value);
-  if (!parsed.success) throw new UsageError(`--today ${value}: ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success) throw usageError(command, `--today ${value}: ${parsed.error.issues[0]?.message}`);
   return parsed.data;
 }
 
@@ -52,7 +70,7 @@ export function indexCacheFrom(noCache: boolean | undefined, kbDir: string, io: 
   return resolve(io.cwd, '.kb-build', 'cache', `index-${id}`);
 }
 
-/** The secret policy: `--allow-secrets` or `KB_ALLOW_SECRETS=1` keeps notes that hold a credential. */
+/** The secret policy: `--allow-secrets` or `KB_ALLOW_SECRETS=1` keeps notes that hold a credential as written. */
 export function allowSecretsFrom(flag: boolean | undefined, io: Pick<Io, 'env'>): boolean {
-  return flag === true || readKbEnvironment(io.env).KB_ALLOW_SECRETS;
+  return flag === true || kbEnv(io).KB_ALLOW_SECRETS;
 }

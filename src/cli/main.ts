@@ -1,10 +1,17 @@
 import { EXIT, processIo, UsageError, type Io } from './io.js';
 import { ConfigError } from '../node/loadKbConfig.js';
+import { KnowledgeFolderError } from '../node/knowledgeFolderError.js';
 
 /** A command: parses its own flags, writes to io, returns the exit code. */
 export type Command = (argv: string[], io: Io) => Promise<number> | number;
 
-const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run: Command }> }> = {
+/** What a command module exports: the command, and its `kb <command> --help` text (usage line first). */
+interface CommandModule {
+  run: Command;
+  HELP: string;
+}
+
+const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
   index: {
     summary: 'index a knowledge folder and write kb-index.json, index.md, kb-tags.txt, kb-categories.txt',
     load: () => import('./commands/indexCommand.js'),
@@ -15,6 +22,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run: Com
   context: { summary: 'task-context pack: kb context --task "…"', load: () => import('./commands/contextCommand.js') },
   discover: { summary: 'files of a codebase for a task: kb discover <path-or-alias> --task "…"', load: () => import('./commands/discoverCommand.js') },
   pack: { summary: 'prerender the configured packs: kb pack --out DIR', load: () => import('./commands/packCommand.js') },
+  mcp: { summary: 'serve the knowledge base to coding agents (MCP over stdio): kb mcp --kb DIR | --site URL', load: () => import('./commands/mcpCommand.js') },
 };
 
 export function usage(): string {
@@ -26,27 +34,45 @@ export function usage(): string {
     ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
     '',
     'Common options: --kb DIR (default content/), --json, --today YYYY-MM-DD, --no-cache (or KB_NO_CACHE=1)',
+    '`kb <command> --help` or `kb help <command>` prints a command’s options.',
+    'Exit codes: 0 ok, 1 problems found (or no notes in the folder), 2 usage error (bad flag, missing task or folder).',
   ].join('\n');
 }
 
+/** `--help` or `-h` among a command's arguments (before a `--`, after which everything is literal). */
+function asksForHelp(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
-  const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
-    (name ? io.out : io.err)(usage());
-    return name ? EXIT.ok : EXIT.usage;
+  const [first, ...rest] = argv;
+  if (!first || first === '--help' || first === '-h' || (first === 'help' && rest.length === 0)) {
+    (first ? io.out : io.err)(usage());
+    return first ? EXIT.ok : EXIT.usage;
   }
+  const helpFor = first === 'help' ? rest[0]! : asksForHelp(rest) ? first : undefined;
+  const name = helpFor ?? first;
   const command = COMMANDS[name];
   if (!command) {
-    io.err(`kb: unknown command "${name}"\n${usage()}`);
+    io.err(`kb: unknown command "${name}"; run \`kb --help\` for the commands.`);
     return EXIT.usage;
   }
   try {
-    const { run } = await command.load();
-    return await run(rest, io);
+    const mod = await command.load();
+    if (helpFor !== undefined) {
+      io.out(mod.HELP);
+      return EXIT.ok;
+    }
+    return await mod.run(rest, io);
   } catch (err) {
     if (err instanceof UsageError) {
       io.err(err.message);
       return EXIT.usage;
+    }
+    if (err instanceof KnowledgeFolderError) {
+      io.err(`kb ${name}: ${err.message}`);
+      return err.problem === 'no-notes' ? EXIT.problems : EXIT.usage;
     }
     if (err instanceof ConfigError) {
       io.err(err.message);

@@ -2,13 +2,15 @@
 // kb.config.yaml) is indexed again through the index cache, the pages' data is rewritten, the virtual module is
 // invalidated and the browser reloads. The machine outputs (kb-index.json, the island's data, `.md` files, packs)
 // are served from memory at their build URLs.
-import { join, relative, sep } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
 import type { AstroIntegrationLogger } from 'astro';
 import type { Plugin, ViteDevServer } from 'vite';
 import type { PackData } from '../core/context/buildPackData.js';
 import { PORTAL_FILES } from '../core/site/portalData.js';
 import type { SitePack } from '../core/site/sitePack.js';
 import type { PreparedSite } from './prepareSite.js';
+import { noteAssets } from '../node/site/emitNoteAssets.js';
 import { siteDigests } from './preparePacks.js';
 import type { PortalConfig } from './resolvePortal.js';
 import { siteFiles, type SiteFile } from './siteFiles.js';
@@ -24,6 +26,19 @@ export interface DevPreview {
   packs: () => SitePack[];
   log: AstroIntegrationLogger;
 }
+
+const ASSET_TYPES: Record<string, string> = {
+  '.css': 'text/css; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.pdf': 'application/pdf',
+};
 
 /** Changes closer together than this are indexed once. */
 const SETTLE_MS = 40;
@@ -62,7 +77,7 @@ export function devPreviewPlugin(dev: DevPreview): Plugin {
       };
       for (const event of ['add', 'change', 'unlink'] as const) server.watcher.on(event, changed);
 
-      let files: { site: PreparedSite; byPath: Map<string, SiteFile> } | undefined;
+      let files: { site: PreparedSite; byPath: Map<string, SiteFile>; assets: Map<string, string> } | undefined;
       server.middlewares.use((req, res, next) => {
         const site = dev.site();
         const path = decodeURIComponent((req.url ?? '').split(/[?#]/)[0]!);
@@ -77,9 +92,16 @@ export function devPreviewPlugin(dev: DevPreview): Plugin {
               digests: () => siteDigests(site),
               packs: dev.packs,
             });
-            files = { site, byPath: new Map(list.map((f) => [f.path, f])) };
+            const assets = noteAssets({ attachments: site.attachments, bodies: site.result.bodies }).files;
+            files = { site, byPath: new Map(list.map((f) => [f.path, f])), assets: new Map(assets.map((a) => [a.output, a.source])) };
           }
-          const file = files.byPath.get(path.slice(dev.config.root.length));
+          const rel = path.slice(dev.config.root.length);
+          const asset = files.assets.get(rel);
+          if (asset) {
+            res.setHeader('Content-Type', ASSET_TYPES[extname(rel).toLowerCase()] ?? 'application/octet-stream');
+            return void createReadStream(asset).on('error', next).pipe(res);
+          }
+          const file = files.byPath.get(rel);
           if (!file) return next();
           const text = file.text();
           res.setHeader('Content-Type', file.type);

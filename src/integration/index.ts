@@ -14,10 +14,11 @@ import type { PackData } from '../core/context/buildPackData.js';
 import type { SitePack } from '../core/site/sitePack.js';
 import { loadKbConfig, ConfigError } from '../node/loadKbConfig.js';
 import { rankerCodeHash, rendererCodeHash } from '../node/cache/rendererCodeHash.js';
-import { pruneNoteHtml } from '../node/site/noteHtmlCache.js';
+import { hasNoteHtml, pruneNoteHtml } from '../node/site/noteHtmlCache.js';
 import { mdxOptions } from '../node/site/markdownConfig.js';
 import { renderNotes } from '../node/site/renderNotes.js';
-import { renderWorkers } from '../node/site/noteHtml.js';
+import { renderSetup, renderWorkers, withoutTitleHeading } from '../node/site/noteHtml.js';
+import { emitNoteAssets } from '../node/site/emitNoteAssets.js';
 import { devPreviewPlugin } from './devPreview.js';
 import { parseKbPortalOptions, type KbPortalOptionsInput } from './kbPortalOptions.js';
 import { indexWithPagefind } from './pagefindShards.js';
@@ -28,6 +29,7 @@ import { siteDigests, sitePackData, writeSitePacks } from './preparePacks.js';
 import { resolvePortal, type PortalConfig } from './resolvePortal.js';
 import { commitPageManifests, linkReusedPages, pageManifests } from './reusePages.js';
 import { siteFiles, writeSiteFiles } from './siteFiles.js';
+import { measureOutput, outputSummary } from './outputSummary.js';
 import { portalVitePlugin } from './vitePlugin.js';
 
 export type { KbPortalOptionsInput as KbPortalOptions } from './kbPortalOptions.js';
@@ -53,13 +55,16 @@ export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegra
   /** Index the folder and write what pages read; `manifests`: record page manifests for an incremental build. */
   async function prepare(logger: AstroIntegrationLogger, manifests: boolean): Promise<PreparedSite> {
     const cfg = need(config);
+    const started = Date.now();
+    logger.info(`kb: indexing ${cfg.kbDir}`);
     const prepared = await prepareSite(cfg, {
       rendererHash: rendererCodeHash(),
-      hasHtml: (key) => existsSync(join(cfg.htmlDir, `${key}.html`)),
+      hasHtml: (key) => hasNoteHtml(cfg.htmlDir, key),
       pages: manifests ? pageManifests(cfg, pagesSalt(projectRoot, cfg), (line) => logger.info(line)) : undefined,
       warn: (line) => logger.warn(line),
     });
     for (const line of prepared.summary) logger.info(line);
+    logger.info(`kb: indexed ${prepared.model.index.notes.length} notes (${seconds(started)}s)`);
     site = prepared;
     generation++;
     return prepared;
@@ -93,14 +98,24 @@ export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegra
           new Date().toISOString().slice(0, 10),
         );
         const cfg = config;
-        const links = {
-          resolveWikilink: (target: string) => site?.model.resolveWikilink(target),
-          paths: { note: (slug: string) => need(site).model.paths.note(slug) },
+        // `.mdx` notes resolve links and embeds against the site as last indexed (after every change in dev).
+        const mdxSite = () => {
+          const s = need(site);
+          return {
+            kbDir: cfg.kbDir,
+            resolver: s.links.resolver,
+            paths: s.model.paths,
+            lookup: (path: string) => {
+              const note = s.model.byPath.get(path);
+              return note ? withoutTitleHeading(s.result.bodies.get(path) ?? '', note.title) : undefined;
+            },
+            size: (path: string) => s.jobContext.attachmentSizes.get(path),
+          };
         };
         updateConfig({
           ...(astro.base === '/' && cfg.base !== '/' ? { base: cfg.base } : {}),
           ...(astro.site === undefined && cfg.siteUrl ? { site: cfg.siteUrl } : {}),
-          integrations: astro.integrations.some((i) => i.name === '@astrojs/mdx') ? [] : [mdx(mdxOptions(links))],
+          integrations: astro.integrations.some((i) => i.name === '@astrojs/mdx') ? [] : [mdx(mdxOptions(mdxSite))],
           vite: {
             plugins: [
               portalVitePlugin({
@@ -139,17 +154,13 @@ export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegra
         logger.info(
           `kb: rendering ${prepared.jobs.length} of ${prepared.htmlKeys.size} Markdown notes${prepared.jobs.length && workers ? ` in ${workers} worker threads` : ''} (the others are cached)`,
         );
-        const rendered = renderNotes(
-          {
-            dir: cfg.htmlDir,
-            base: cfg.root,
-            trustHtml: cfg.trustHtml,
-            targets: prepared.model.index.notes.map(({ path, slug, title }) => ({ path, slug, title })),
-          },
-          prepared.jobs,
-          { workers, workerUrl: workerUrl('renderNotesWorker') },
+        const rendered = renderNotes(renderSetup(prepared.jobContext, cfg.htmlDir), prepared.jobs, { workers, workerUrl: workerUrl('renderNotesWorker') });
+        const started = Date.now();
+        const timed = <T>(what: string, work: Promise<T>) =>
+          work.then((value) => (logger.info(`kb: ${what} (${seconds(started)}s after the build started)`), value));
+        ready = Promise.all([timed(`${prepared.jobs.length} notes rendered`, rendered), timed('pack data and packs ready', startPacks(prepared, true))]).then(
+          () => undefined,
         );
-        ready = Promise.all([rendered, startPacks(prepared, true)]).then(() => undefined);
         ready.catch(() => undefined); // reported where it is awaited
       },
       'astro:build:done': async ({ dir, logger }) => {
@@ -170,7 +181,10 @@ export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegra
           portalDir,
           siteFiles({ model: prepared.model, bodies: prepared.result.bodies, packData: () => data, digests: () => siteDigests(prepared), packs: () => packs }),
         );
-        logger.info(`kb: machine outputs written (${seconds(started)}s)`);
+        const assets = emitNoteAssets({ attachments: prepared.attachments, bodies: prepared.result.bodies }, portalDir);
+        logger.info(
+          `kb: machine outputs written, ${assets.attachments} attachments copied${assets.katex ? ', KaTeX stylesheet and fonts' : ''}${assets.mermaid ? ', mermaid' : ''} (${seconds(started)}s)`,
+        );
         started = Date.now();
         const notesDir = join(portalDir, 'notes');
         const notePages = existsSync(notesDir)
@@ -192,6 +206,10 @@ export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegra
         removeContentStubs(outDir);
         pruneNoteHtml(cfg.htmlDir, prepared.htmlKeys);
         if (pages && cfg.reuseFrom) commitPageManifests(pages, cfg.reuseFrom, outDir);
+        const turnedOff = cfg.rawMarkdown ? [] : ['per-note .md files (kb.config.yaml site.rawMarkdown: false); llms.txt links the note pages'];
+        const summary = outputSummary(measureOutput(portalDir, prepared.model.index.notes.length), turnedOff);
+        for (const line of summary.info) logger.info(line);
+        for (const line of summary.warn) logger.warn(line);
       },
     },
   };

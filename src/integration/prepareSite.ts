@@ -4,6 +4,7 @@ import { compile } from '@mdx-js/mdx';
 import { closeSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NoteEntry } from '../core/index/kbIndexSchema.js';
+import { brokenLinkIssue, type BrokenLink } from '../core/links/findBrokenLinks.js';
 import { createSiteModel, type SiteModel } from '../core/site/siteModel.js';
 import { PORTAL_FILES, type NoteRender, type PagesManifestDirs, type PortalDataFile } from '../core/site/portalData.js';
 import { compareStrings } from '../core/util/compare.js';
@@ -12,8 +13,10 @@ import { indexKnowledgeFolder, type IndexedFolder } from '../node/indexKnowledge
 import { ConfigError } from '../node/loadKbConfig.js';
 import { lastUpdatedDates } from '../core/site/lastUpdated.js';
 import { gitDatesSummary, readGitDates } from '../node/site/gitDates.js';
-import { noteHtmlKey } from '../node/site/noteHtmlCache.js';
-import { withoutTitleHeading } from '../node/site/noteHtml.js';
+import { noteRenderJob, type RenderJobContext } from '../node/site/noteHtml.js';
+import { planAttachments, type AttachmentCopy } from '../node/site/noteAttachments.js';
+import type { RenderJob } from '../node/site/renderNotes.js';
+import { folderBrokenLinks, siteLinks, type SiteLinks } from '../node/site/siteLinks.js';
 import { writeFileAtomic } from '../node/writeFileAtomic.js';
 import type { PortalConfig } from './resolvePortal.js';
 
@@ -23,12 +26,6 @@ export class SiteBuildError extends Error {
     super(`The knowledge folder has problems that stop the build:\n${lines.join('\n')}`);
     this.name = 'SiteBuildError';
   }
-}
-
-/** One `.md` note to render into the HTML cache. */
-export interface RenderJob {
-  key: string;
-  markdown: string;
 }
 
 export interface PreparedSite {
@@ -41,6 +38,14 @@ export interface PreparedSite {
   htmlKeys: Set<string>;
   /** Paths of the `.mdx` notes Astro compiles. */
   mdx: string[];
+  /** What links resolve against (notes with aliases, attachments). */
+  links: SiteLinks;
+  /** Attachments published notes use: what to copy into the output. */
+  attachments: AttachmentCopy[];
+  /** Links of published notes that lead nowhere (counted in the log; `kb check` lists them; strict stops on them). */
+  brokenLinks: BrokenLink[];
+  /** What a note's render job is made from (the runtime and `astro dev` render from it too). */
+  jobContext: RenderJobContext;
   /** Summary lines for the build log: counts, then every warning with file and line. */
   summary: string[];
   /** The page manifests of an incremental build. */
@@ -71,24 +76,42 @@ export async function prepareSite(
   if (blocking.length)
     throw new SiteBuildError(blocking.map((i) => (config.strict && i.severity === 'warning' ? `${formatIssue(i)} (--strict)` : formatIssue(i))));
 
+  const links = siteLinks(result);
+  const brokenLinks = folderBrokenLinks(result, links, false); // counted here; `kb check` suggests the closest notes
+  if (config.strict && brokenLinks.length) throw new SiteBuildError(brokenLinks.map((b) => `${formatIssue(brokenLinkIssue(b))} (--strict)`));
   const index = config.title ? { ...result.index, title: config.title } : result.index;
   // "Last updated": one `git log` for the whole folder when it has its own history, else frontmatter dates.
   const git = readGitDates(config.kbDir);
   const updated = lastUpdatedDates(index.notes, git.source === 'git' ? git.dates : undefined);
-  const model = createSiteModel(index, {
+  const model = createSiteModel(
+    index,
+    {
+      root: config.root,
+      siteUrl: config.siteUrl,
+      today: config.today,
+      trustHtml: config.trustHtml,
+      rawMarkdown: config.rawMarkdown,
+      editUrl: config.editUrl,
+      updated,
+    },
+    links,
+  );
+  const attachments = planAttachments({ kbDir: config.kbDir, bodies: result.bodies, notes: index.notes, resolver: links.resolver });
+  const jobContext: RenderJobContext = {
+    links,
+    bodies: result.bodies,
+    byPath: model.byPath,
+    attachmentSizes: new Map(attachments.flatMap((a) => (a.size ? [[a.path, a.size] as const] : []))),
     root: config.root,
-    siteUrl: config.siteUrl,
-    today: config.today,
     trustHtml: config.trustHtml,
-    editUrl: config.editUrl,
-    updated,
-  });
+    rendererHash: options.rendererHash,
+  };
   const notes: Record<string, NoteRender> = {};
   const jobs: RenderJob[] = [];
   const htmlKeys = new Set<string>();
   const mdx: string[] = [];
-  // The Markdown each page shows, one after the other: a page renders it itself when its HTML is not cached
-  // (dev, or a cache file lost mid-build). Written beside its name and renamed, like every data file.
+  // Each note's render job (its Markdown, what it embeds, its images' sizes), one after the other: a page renders
+  // it itself when its HTML is not cached (dev, or a cache file lost mid-build). Written beside its name and renamed.
   const bodiesFile = join(config.dataDir, PORTAL_FILES.bodies);
   mkdirSync(config.dataDir, { recursive: true });
   const fd = openSync(`${bodiesFile}.${process.pid}.tmp`, 'w');
@@ -101,39 +124,42 @@ export async function prepareSite(
         mdx.push(note.path);
         continue;
       }
-      const markdown = withoutTitleHeading(body, note.title);
-      const links = note.wikilinks.map((l) => model.resolveWikilink(l)?.slug ?? '');
-      const key = noteHtmlKey({ version: options.rendererHash, base: config.root, trustHtml: config.trustHtml, links, markdown });
-      const bytes = Buffer.from(markdown, 'utf8');
+      const job = noteRenderJob(jobContext, note);
+      const bytes = Buffer.from(JSON.stringify(job), 'utf8');
       writeSync(fd, bytes);
-      notes[note.path] = { as: 'md', htmlKey: key, markdown: [offset, bytes.length] };
+      notes[note.path] = { as: 'md', htmlKey: job.key, job: [offset, bytes.length] };
       offset += bytes.length;
-      htmlKeys.add(key);
-      if (!options.hasHtml(key)) jobs.push({ key, markdown });
+      htmlKeys.add(job.key);
+      if (!options.hasHtml(job.key)) jobs.push(job);
     }
   } finally {
     closeSync(fd);
   }
   renameSync(`${bodiesFile}.${process.pid}.tmp`, bodiesFile);
   const data: PortalDataFile = {
-    settings: { root: model.root, siteUrl: model.siteUrl, today: model.today, trustHtml: model.trustHtml, editUrl: model.editUrl, updated },
+    settings: {
+      root: model.root,
+      siteUrl: model.siteUrl,
+      today: model.today,
+      trustHtml: model.trustHtml,
+      rawMarkdown: model.rawMarkdown,
+      editUrl: model.editUrl,
+      updated,
+    },
     prefix: config.prefix.replace(/^\//, ''),
     index,
     notes,
+    links: { targets: links.targets, files: links.files },
     htmlDir: config.htmlDir,
     pages: options.pages,
   };
   writeFileAtomic(join(config.dataDir, PORTAL_FILES.site), JSON.stringify(data));
-  return {
-    config,
-    result,
-    model,
-    jobs,
-    htmlKeys,
-    mdx: mdx.sort(compareStrings),
-    summary: [...summaryLines(config.kbDir, result), gitDatesSummary(git)],
-    pages: options.pages,
-  };
+  const summary = [...summaryLines(config.kbDir, result), gitDatesSummary(git)];
+  if (brokenLinks.length)
+    summary.push(
+      `kb: ${brokenLinks.length} broken link${brokenLinks.length === 1 ? '' : 's'} (links to no note or file); \`kb check --kb ${config.kbDir}\` lists them, --strict fails on them`,
+    );
+  return { config, result, model, jobs, htmlKeys, mdx: mdx.sort(compareStrings), links, attachments, brokenLinks, jobContext, summary, pages: options.pages };
 }
 
 /** An `.mdx` note that would not compile (broken YAML, a JSX error) is shown as plain Markdown, with a warning. */

@@ -18,6 +18,8 @@ export interface PortalConfig {
   siteUrl: string | undefined;
   /** Base URL of "Edit this note" links (the integration's `editUrl`, else kb.config.yaml `site.editUrl`). */
   editUrl: string | undefined;
+  /** Publish each note's `.md` (kb.config.yaml `site.rawMarkdown`). */
+  rawMarkdown: boolean;
   /** Title override (the integration's `title`); kb.config.yaml's title otherwise. */
   title: string | undefined;
   today: string;
@@ -49,7 +51,12 @@ export interface AstroSide {
  * Base and site: when the portal is the whole site (prefix `/`), the integration's options, else kb.config.yaml,
  * unless the Astro config sets its own; mounted inside a host site (another prefix), the host's.
  */
-export function resolvePortal(options: KbPortalOptions, astro: AstroSide, kb: Pick<KbConfig, 'site'>, today: string): PortalConfig {
+export function resolvePortal(
+  options: KbPortalOptions,
+  astro: AstroSide,
+  kb: { site: Pick<KbConfig['site'], 'base' | 'url' | 'editUrl'> & Partial<Pick<KbConfig['site'], 'rawMarkdown'>> },
+  today: string,
+): PortalConfig {
   const projectRoot = fileURLToPath(astro.root);
   const kbDir = isAbsolute(options.kb) ? options.kb : resolve(projectRoot, options.kb);
   const whole = options.prefix === '/';
@@ -65,6 +72,7 @@ export function resolvePortal(options: KbPortalOptions, astro: AstroSide, kb: Pi
     root,
     siteUrl: astro.site ?? (whole ? (options.site ?? kb.site.url) : options.site),
     editUrl: options.editUrl ?? kb.site.editUrl,
+    rawMarkdown: kb.site.rawMarkdown ?? true,
     title: options.title,
     today: options.today ?? today,
     strict: options.strict,

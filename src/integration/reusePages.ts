@@ -10,9 +10,16 @@ import type { PortalConfig } from './resolvePortal.js';
 interface Stamp {
   /** The output folder the manifests describe. */
   out: string;
-  /** Its inode: a build that did not swap its output in leaves a different folder there. */
-  ino: number;
+  /**
+   * Size and modification time (ms) of every page the manifests list, as this build left them. A page whose size
+   * or time differs (another build swapped in, someone edited or deleted it) makes the manifests untrustworthy.
+   * Times are compared to within 2.5 s: a CI cache restored from a zip archive keeps them to 2 s.
+   */
+  files: Record<string, [size: number, mtimeMs: number]>;
 }
+
+/** Modification times this close count as the same (zip archives, as GitLab's cache uses, keep 2 s). */
+const MTIME_SLACK_MS = 2500;
 
 /**
  * The manifest folders of this build: a fresh pending folder, and the previous build's manifests when the
@@ -39,16 +46,28 @@ function previousIsUsable(current: string, out: string): true | 'no manifest' | 
   let stamp: Stamp;
   try {
     stamp = JSON.parse(readFileSync(join(current, 'stamp.json'), 'utf8')) as Stamp;
-    if (stamp.out !== out || stamp.ino !== statSync(out).ino) return 'no manifest';
+    if (stamp.out !== out || typeof stamp.files !== 'object') return 'no manifest';
   } catch {
     return 'no manifest';
   }
   for (const name of readdirSync(current).filter((n) => n.endsWith('.json') && n !== 'stamp.json')) {
     const parsed = PageManifestSchema.safeParse(JSON.parse(readFileSync(join(current, name), 'utf8')));
     if (!parsed.success) return 'no manifest';
-    if (!parsed.data.routes.every(([file]) => existsSync(join(out, file)))) return 'pages missing';
+    for (const [file] of parsed.data.routes) {
+      const seen = stamp.files[file];
+      const st = seen && statOrUndefined(join(out, file));
+      if (!seen || !st || st.size !== seen[0] || Math.abs(st.mtimeMs - seen[1]) > MTIME_SLACK_MS) return 'pages missing';
+    }
   }
   return true;
+}
+
+function statOrUndefined(file: string) {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Links every page this build skipped from the previous output into `outDir`; returns how many. */
@@ -71,16 +90,22 @@ export function linkReusedPages(pages: PagesManifestDirs, from: string, outDir: 
 }
 
 /**
- * This build's manifests become the ones that describe `out`, stamped with `outDir`'s inode: the build wrapper
- * renames outDir to `out`, so the stamp holds only once that swap happened.
+ * This build's manifests become the ones that describe `out`, stamped with the size and time of every page in
+ * `outDir`: the build wrapper renames outDir to `out`, which keeps both, so the stamp holds once that swap happened
+ * (and after a CI cache restored the output and the caches).
  */
 export function commitPageManifests(pages: PagesManifestDirs, out: string, outDir: string): void {
+  const files: Stamp['files'] = {};
   for (const name of readdirSync(pages.pending).filter((n) => n.endsWith('.json'))) {
     const file = join(pages.pending, name);
     const manifest = PageManifestSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
     writeFileSync(file, JSON.stringify({ ...manifest, skipped: [] }));
+    for (const [page] of manifest.routes) {
+      const st = statOrUndefined(join(outDir, page));
+      if (st) files[page] = [st.size, st.mtimeMs];
+    }
   }
-  writeFileSync(join(pages.pending, 'stamp.json'), JSON.stringify({ out, ino: statSync(outDir).ino } satisfies Stamp));
+  writeFileSync(join(pages.pending, 'stamp.json'), JSON.stringify({ out, files } satisfies Stamp));
   const current = join(dirname(pages.pending), 'current');
   rmSync(current, { recursive: true, force: true });
   renameSync(pages.pending, current);

@@ -5,6 +5,7 @@ import { compareStrings } from '../core/util/compare.js';
 import { formatIssue } from '../core/util/issue.js';
 import { openIndexCache } from './cache/indexCache.js';
 import { readKnowledgeFolder, type FolderReading, type ReadOptions } from './readKnowledgeFolder.js';
+import { KnowledgeFolderError } from './knowledgeFolderError.js';
 
 export interface IndexedFolder extends IndexResult {
   reading: FolderReading;
@@ -38,15 +39,18 @@ export interface IndexOptions extends Omit<ReadOptions, 'facts'> {
 
 /**
  * Read, parse, validate and index a knowledge folder: the pipeline every face (CLI, site) runs.
- * Secrets are scanned while reading: a file holding a credential is left out of the index (a `secret`
- * warning names file, line and kind) unless `allowSecrets` is set (default false; the CLI sets it from
- * `--allow-secrets` / KB_ALLOW_SECRETS, the site from the integration's `allowSecrets`). Drafts and private notes never reach it.
- * `issues` holds the reading's warnings (secrets, binary, symlinks, too large) and the index's.
+ * Secrets are scanned while reading: each credential is replaced by `[redacted: <rule>]` in everything
+ * handed on (a `secret` warning names file, line and kind; the note is kept), except placeholders,
+ * `secrets.allow` matches, and everything when `allowSecrets` is set (default false; the CLI sets it from `--allow-secrets` /
+ * KB_ALLOW_SECRETS, the site from the integration's `allowSecrets`). Drafts and private notes never reach it.
+ * `issues` holds the reading's warnings (secrets, binary, symlinks, pipes, unreadable, too large) and the index's.
+ * Throws KnowledgeFolderError for a folder that is missing or a file; a folder without notes is not an
+ * error here (see `requireNotes`).
  */
 export function indexKnowledgeFolder(kbDir: string, options: IndexOptions = {}): IndexedFolder {
   const cacheDir = options.cacheDir === undefined ? undefined : resolve(options.cacheDir);
   const cache = cacheDir === undefined || isInside(cacheDir, resolve(kbDir)) ? undefined : openIndexCache(cacheDir);
-  const reading = readKnowledgeFolder(kbDir, { allowSecrets: options.allowSecrets ?? false, facts: cache });
+  const reading = readKnowledgeFolder(kbDir, { ...options, allowSecrets: options.allowSecrets ?? false, facts: cache });
   cache?.save();
   const result = buildIndex(reading.input);
   const byFile = new Map<string, string[]>();
@@ -59,6 +63,12 @@ export function indexKnowledgeFolder(kbDir: string, options: IndexOptions = {}):
   report.sort((a, b) => compareStrings(a.path, b.path));
   const issues = [...reading.issues, ...result.issues];
   return { ...result, issues, reading, report, counts: countReport(report), cacheDir: cache ? cacheDir : undefined };
+}
+
+/** The folder indexed, when it holds at least one note; else KnowledgeFolderError `no-notes` (the CLI exits 1, the build fails). */
+export function requireNotes<T extends IndexedFolder>(folder: T, kbDirArg: string): T {
+  if (folder.index.notes.length === 0) throw new KnowledgeFolderError('no-notes', kbDirArg);
+  return folder;
 }
 
 function isInside(path: string, dir: string): boolean {

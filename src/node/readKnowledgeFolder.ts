@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { classifyPath, detectLayout, IGNORED_FOLDERS, type Layout } from '../core/layout/classifyPath.js';
@@ -12,7 +12,12 @@ import type { KbIssue } from '../core/util/issue.js';
 import { toIsoDate } from '../core/util/isoDate.js';
 import { compareStrings } from '../core/util/compare.js';
 import { loadKbConfig, CONFIG_FILE } from './loadKbConfig.js';
-import { bodyOf, factsFor, fileFactsKey, tokensFor, type FileFacts, type FileFactsStore } from './cache/fileFacts.js';
+import type { FileFactsStore } from './cache/fileFacts.js';
+import { nodeFs, readTextIfFile, type KbFs } from './fs/kbFs.js';
+import { walkTree } from './fs/walkTree.js';
+import { KnowledgeFolderError } from './knowledgeFolderError.js';
+import { readSource, recordSkip, withTokens, type SourceReader } from './readSourceFile.js';
+import { secretAllowList, type SecretPolicy } from './security/redactSecrets.js';
 
 export interface FolderReading {
   kbDir: string;
@@ -20,31 +25,28 @@ export interface FolderReading {
   input: IndexInput;
   /** Every file seen, with what happened to it. */
   report: ReportEntry[];
-  /** Problems met while reading (secrets, binary files, symlinks leading out, files too large), by file. */
+  /** Problems met while reading (binary files, symlinks leading out, pipes, unreadable or too large files), by file. */
   issues: KbIssue[];
+  /**
+   * What a person may want to know but need not act on (`kb … --verbose`): credentials left as written
+   * because they look like placeholders or match `secrets.allow`. Sorted by file and line.
+   */
+  notices: KbIssue[];
+  /** Files beside the notes that are not Markdown (images, PDFs, …): regular files inside the folder, sorted. */
+  attachments: string[];
+  /** The secret policy the notes were read under (`publishedText` applies it again). */
+  secrets: { allowAll: boolean; allow: string[] };
 }
 
 export interface ReadOptions {
-  /** Keep notes that hold a credential (with a warning) instead of leaving them out. Default: false. */
+  /** Publish credentials as written (each with a warning) instead of redacting them. Default: false. */
   allowSecrets?: boolean | undefined;
+  /** More `secrets.allow` entries (`/regex/` or literal text), added to the config's. Default: none. */
+  secretsAllow?: readonly string[] | undefined;
   /** Where per-file facts are looked up and kept (the index cache). Default: none, everything is derived. */
   facts?: FileFactsStore | undefined;
-}
-
-/** Files larger than this are not read at all (a note this size is a mistake, e.g. a pasted dump). */
-export const MAX_FILE_BYTES = 20 * 1024 * 1024;
-/** Files larger than this are indexed with a warning: their page will be heavy. */
-export const LARGE_FILE_BYTES = 2 * 1024 * 1024;
-
-/** How one file is read: the reading's options and where it records what happened. */
-interface Reader {
-  kbDir: string;
-  report: ReportEntry[];
-  issues: KbIssue[];
-  allowSecrets: boolean;
-  facts: FileFactsStore | undefined;
-  /** Each file read, by path: its cache key and facts (a note's tokens are counted once it is known to be one). */
-  read: Map<string, { key: string; facts: FileFacts }>;
+  /** The file system (a test's, to simulate EACCES or EIO). Default: node:fs. */
+  fs?: KbFs | undefined;
 }
 
 const toPosix = (p: string) => p.split(sep).join('/');
@@ -52,12 +54,16 @@ const toPosix = (p: string) => p.split(sep).join('/');
 /** Read a knowledge folder from disk into the core's IndexInput, accounting for every file seen. */
 export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {}): FolderReading {
   const kbDir = resolve(kbDirArg);
-  if (!existsSync(kbDir) || !statSync(kbDir).isDirectory()) throw new Error(`${kbDirArg}: no such knowledge folder. Pass --kb DIR (default: content/).`);
+  const fs = options.fs ?? nodeFs;
+  if (!existsSync(kbDir)) throw new KnowledgeFolderError('missing', kbDirArg);
+  if (!statSync(kbDir).isDirectory()) throw new KnowledgeFolderError('not-a-folder', kbDirArg);
   const config = loadKbConfig(kbDir);
-  const realRoot = realpathSync(kbDir);
   const report: ReportEntry[] = [];
   const issues: KbIssue[] = [];
-  const reader: Reader = { kbDir, report, issues, allowSecrets: options.allowSecrets ?? false, facts: options.facts, read: new Map() };
+  const notices: KbIssue[] = [];
+  const secrets = { allowAll: options.allowSecrets ?? false, allow: [...config.secrets.allow, ...(options.secretsAllow ?? [])] };
+  const policy: SecretPolicy = { allowAll: secrets.allowAll, allow: secretAllowList(secrets.allow) };
+  const reader: SourceReader = { kbDir, fs, report, issues, notices, policy, facts: options.facts, read: new Map() };
 
   const projectRoots: Record<string, string> = {};
   const rootsInside: string[] = [];
@@ -69,7 +75,7 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
     projectRoots[key] = rel;
     if (!rel.startsWith('..') && !isAbsolute(rel)) {
       if (rel !== '.') rootsInside.push(`${rel}/`);
-      sharedInside.set(rel === '.' ? '_project-knowledge/' : `${rel}/_project-knowledge/`, p.shared);
+      sharedInside.set(rel === '.' ? '_project-knowledge' : `${rel}/_project-knowledge`, p.shared);
     }
   }
   for (const r of config.repos) {
@@ -77,7 +83,7 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
     if (rel && !rel.startsWith('..')) rootsInside.push(`${rel}/`);
   }
 
-  const topFolders = safeReaddir(kbDir).filter((d) => safeIsDir(join(kbDir, d)));
+  const topFolders = safeReaddir(fs, kbDir).filter((d) => safeIsDir(fs, join(kbDir, d)));
   const layout: Layout = config.layout ?? detectLayout(topFolders);
   const excluded = picomatch(config.exclude.length ? config.exclude : ['\0'], { dot: true });
   const included = picomatch(config.include.length ? config.include : ['\0'], { dot: true });
@@ -85,11 +91,19 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
 
   const notes: NoteSource[] = [];
   const ideas: SourceFile[] = [];
-  for (const path of walk(kbDir, realRoot, reader)) {
-    const sharedDir = [...sharedInside.keys()].find((d) => path.startsWith(d));
-    if (sharedDir !== undefined) {
-      if (!sharedInside.get(sharedDir)) report.push({ path, outcome: 'excluded', rule: 'sharing-off' });
-      continue; // a shared project's folder is read (and reported) by readTeamShared below
+  const attachments: string[] = [];
+  const walk = walkTree(kbDir, {
+    fs,
+    // A shared project's `_project-knowledge/` is read (and reported) by readTeamShared below.
+    folder: (name, path) => (IGNORED_FOLDERS.has(name) ? 'ignore' : sharedInside.get(path) === true ? 'skip' : 'enter'),
+    onSkip: (skip) => recordSkip(reader, skip.path, skip),
+  });
+  for (const entry of walk) {
+    if (entry.kind !== 'file') continue;
+    const { path } = entry;
+    if ([...sharedInside.keys()].some((d) => path.startsWith(`${d}/`))) {
+      report.push({ path, outcome: 'excluded', rule: 'sharing-off' });
+      continue;
     }
     if (rootsInside.some((r) => path.startsWith(r))) {
       report.push({ path, outcome: 'excluded', rule: 'code-repo' });
@@ -100,9 +114,12 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
       continue;
     }
     let placement = classifyPath(path, layout);
+    // `include` globs bring back what the layout leaves out: a file outside it, or one in an archive folder.
+    if (placement.kind === 'excluded' && placement.rule === 'archive' && included(path)) placement = classifyPath(path, layout, { archive: false });
     if (placement.kind === 'excluded' && placement.rule === 'outside-layout' && included(path)) placement = { kind: 'note', tier: 'cross-project' };
     if (placement.kind === 'excluded') {
       report.push({ path, outcome: 'excluded', rule: placement.rule });
+      if (placement.rule === 'not-markdown' && path !== CONFIG_FILE) attachments.push(path);
       continue;
     }
     const src = readSource(reader, path);
@@ -132,21 +149,26 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
   }
 
   const aliases: AliasEntry[] = Object.entries(config.aliases).map(([alias, canonical]) => ({ alias, canonical, file: CONFIG_FILE, line: 0 }));
-  const aliasesMd = join(kbDir, 'aliases.md');
-  if (existsSync(aliasesMd)) aliases.push(...parseAliasesMd(readFileSync(aliasesMd, 'utf8'), 'aliases.md'));
-  const indexMdPath = join(kbDir, 'index.md');
-  const indexMd = existsSync(indexMdPath) ? parseIndexMd(readFileSync(indexMdPath, 'utf8')) : undefined;
+  const aliasesMd = readTextIfFile(fs, join(kbDir, 'aliases.md'));
+  if (aliasesMd !== undefined) aliases.push(...parseAliasesMd(aliasesMd, 'aliases.md'));
+  const indexMdText = readTextIfFile(fs, join(kbDir, 'index.md'));
+  const indexMd = indexMdText === undefined ? undefined : parseIndexMd(indexMdText);
   // An existing index.md's `tag [aliases: a, b]` entries count like aliases.md lines.
   for (const [alias, canonical] of Object.entries(indexMd?.aliases ?? {})) aliases.push({ alias, canonical, file: 'index.md', line: 0 });
 
-  const searchScope = config.search.scope ?? (safeIsDir(join(kbDir, 'project', 'learnings')) ? 'project/learnings/' : '');
+  const searchScope = config.search.scope ?? (safeIsDir(fs, join(kbDir, 'project', 'learnings')) ? 'project/learnings/' : '');
+  const byFileAndLine = (a: KbIssue, b: KbIssue) => compareStrings(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0);
   report.sort((a, b) => compareStrings(a.path, b.path));
-  issues.sort((a, b) => compareStrings(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0));
+  issues.sort(byFileAndLine);
+  notices.sort(byFileAndLine);
   return {
     kbDir,
     config,
     report,
     issues,
+    notices,
+    attachments: attachments.sort(compareStrings),
+    secrets,
     input: {
       config,
       layout,
@@ -155,136 +177,17 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
       aliases,
       ...(indexMd ? { indexMd } : {}),
       artifacts,
-      ideasFolder: safeIsDir(join(kbDir, 'intake', 'ideas')),
+      ideasFolder: safeIsDir(fs, join(kbDir, 'intake', 'ideas')),
       legacyIdeasBacklog: existsSync(join(kbDir, 'intake', 'ideas-backlog.md')),
       projectRoots,
       searchScope,
+      inlineTags: config.inlineTags ?? safeIsDir(fs, join(kbDir, '.obsidian')),
       repos: config.repos.map((r) => {
         const path = toPosix(relative(kbDir, resolve(kbDir, r.path))) || '.';
         return { path, alias: r.alias ?? basename(resolve(kbDir, r.path)), include: r.include, exclude: r.exclude };
       }),
     },
   };
-}
-
-/** Every file under the root (relative, `/`-separated, sorted), never leaving the root through a symlink. */
-function* walk(kbDir: string, realRoot: string, reader: Reader): Generator<string> {
-  const seenDirs = new Set<string>([realRoot]);
-  const skip = (path: string, rule: string, message?: string) => {
-    reader.report.push({ path, outcome: 'excluded', rule, ...(message ? { messages: [`${path}: ${message}`] } : {}) });
-    if (message) reader.issues.push({ severity: 'warning', code: rule, file: path, message });
-  };
-  function* visit(dir: string): Generator<string> {
-    for (const name of safeReaddir(dir).sort(compareStrings)) {
-      const abs = join(dir, name);
-      const rel = toPosix(relative(kbDir, abs));
-      let st;
-      try {
-        st = lstatSync(abs);
-      } catch {
-        skip(rel, 'unreadable', 'cannot be read (permissions?); not indexed.');
-        continue;
-      }
-      let isDir = st.isDirectory();
-      let isFile = st.isFile();
-      if (st.isSymbolicLink()) {
-        const real = safeRealpath(abs);
-        if (real === undefined) {
-          skip(rel, 'symlink-broken', 'symlink leads nowhere (or round in a loop); not read.');
-          continue;
-        }
-        if (real !== realRoot && !real.startsWith(realRoot + sep)) {
-          skip(rel, 'symlink-outside', 'symlink leads outside the knowledge folder; not read.');
-          continue;
-        }
-        const target = statSync(real);
-        isDir = target.isDirectory();
-        isFile = target.isFile();
-        if (isDir && seenDirs.has(real)) {
-          skip(rel, 'symlink-loop', 'symlink leads back into a folder already read; not read twice.');
-          continue;
-        }
-        if (isDir) seenDirs.add(real);
-      }
-      if (isDir) {
-        if (IGNORED_FOLDERS.has(name)) {
-          reader.report.push({ path: `${rel}/`, outcome: 'excluded', rule: 'ignored-folder' });
-          continue;
-        }
-        yield* visit(abs);
-      } else if (isFile) {
-        yield rel;
-      } else {
-        reader.report.push({ path: rel, outcome: 'excluded', rule: 'not-a-file' }); // fifo, socket, device: never opened
-      }
-    }
-  }
-  yield* visit(kbDir);
-}
-
-/**
- * Read one file into a SourceFile, or record why it was left out: too large, binary, or holding a secret
- * (unless secrets are allowed, when it is kept with a warning).
- */
-function readSource(reader: Reader, path: string): SourceFile | undefined {
-  const abs = join(reader.kbDir, path);
-  const leaveOut = (rule: string, message: string) => {
-    reader.report.push({ path, outcome: 'excluded', rule, messages: [`${path}: ${message}`] });
-    reader.issues.push({ severity: 'warning', code: rule, file: path, message });
-  };
-  const st = statSync(abs);
-  if (st.size > MAX_FILE_BYTES) {
-    leaveOut('too-large', `is ${(st.size / 1048576).toFixed(1)} MB, over the ${MAX_FILE_BYTES / 1048576} MB limit; not read. Split it or move it out.`);
-    return undefined;
-  }
-  const buf = readFileSync(abs);
-  if (buf.subarray(0, 8000).includes(0)) {
-    leaveOut('binary', 'holds binary data (NUL bytes), not Markdown; not indexed.');
-    return undefined;
-  }
-  const readWarnings: { code: string; message: string }[] = [];
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(buf);
-  } catch {
-    text = new TextDecoder('latin1').decode(buf);
-    readWarnings.push({ code: 'encoding', message: 'not valid UTF-8; read as Latin-1. Save the file as UTF-8.' });
-  }
-  if (st.size > LARGE_FILE_BYTES) readWarnings.push({ code: 'large-file', message: `is ${(st.size / 1048576).toFixed(1)} MB; its page will be slow to load.` });
-  const key = fileFactsKey(buf, abs);
-  const facts = factsFor(reader.facts, key, text, abs);
-  const secrets = facts.secrets;
-  const secretMessage = (kind: string) =>
-    `holds what looks like a credential (${kind}); left out of every published output. Remove it (and rotate it: it is in the history) or build with --allow-secrets.`;
-  if (secrets.length && !reader.allowSecrets) {
-    reader.report.push({ path, outcome: 'excluded', rule: 'secret', messages: secrets.map((s) => `${path}:${s.line}: ${secretMessage(s.kind)}`) });
-    for (const s of secrets) reader.issues.push({ severity: 'warning', code: 'secret', file: path, line: s.line, message: secretMessage(s.kind) });
-    return undefined;
-  }
-  for (const s of secrets)
-    readWarnings.push({
-      code: 'secret-allowed',
-      message: `line ${s.line}: holds what looks like a credential (${s.kind}); published because secrets are allowed.`,
-    });
-  reader.read.set(path, { key, facts });
-  const { body, line: bodyLine } = bodyOf(facts, text);
-  return {
-    path,
-    data: facts.data,
-    body,
-    bodyLine,
-    ...(facts.frontmatterText !== undefined ? { frontmatterText: facts.frontmatterText } : {}),
-    ...(facts.yamlError ? { yamlError: facts.yamlError } : {}),
-    mtime: st.mtimeMs,
-    ...(readWarnings.length ? { readWarnings } : {}),
-    facts: { frontmatter: facts.frontmatter, body: facts.body },
-  };
-}
-
-/** A file that became a note: its token count joins its facts (ideas and drafts are never counted). */
-function withTokens(reader: Reader, src: SourceFile): SourceFile {
-  const { key, facts } = reader.read.get(src.path)!;
-  return { ...src, facts: { frontmatter: facts.frontmatter, body: facts.body, tokens: tokensFor(reader.facts, key, facts, src.body) } };
 }
 
 /** `draft: true`, `private: true`, `publish: false` or a config `private:` glob: recorded, never published. */
@@ -296,43 +199,33 @@ function isUnpublished(src: SourceFile, privateGlob: (path: string) => boolean, 
 }
 
 /** `<root>/_project-knowledge/**` of a project with sharing on: top level is `scope: repo`, `cross/` is `scope: cross`. */
-function readTeamShared(reader: Reader, root: string, key: string, privateGlob: (path: string) => boolean): NoteSource[] {
+function readTeamShared(reader: SourceReader, root: string, key: string, privateGlob: (path: string) => boolean): NoteSource[] {
   const { kbDir, report } = reader;
   const base = join(kbDir, root, '_project-knowledge');
-  if (!safeIsDir(base)) return [];
+  if (!safeIsDir(reader.fs, base)) return [];
   const out: NoteSource[] = [];
-  const realBase = realpathSync(base);
-  const seenDirs = new Set<string>([realBase]);
-  const visit = (dir: string) => {
-    for (const name of safeReaddir(dir).sort(compareStrings)) {
-      const abs = join(dir, name);
-      const rel = toPosix(relative(kbDir, abs));
-      const real = safeRealpath(abs);
-      if (!real || (real !== realBase && !real.startsWith(realBase + sep))) {
-        report.push({ path: rel, outcome: 'excluded', rule: real ? 'symlink-outside' : 'symlink-broken' });
-        continue;
-      }
-      if (safeIsDir(abs)) {
-        if (seenDirs.has(real)) report.push({ path: rel, outcome: 'excluded', rule: 'symlink-loop' });
-        else if (IGNORED_FOLDERS.has(name)) report.push({ path: `${rel}/`, outcome: 'excluded', rule: 'ignored-folder' });
-        else {
-          seenDirs.add(real);
-          visit(abs);
-        }
-        continue;
-      }
-      const inner = toPosix(relative(base, abs));
-      if (!/\.mdx?$/i.test(name) || inner.toLowerCase() === 'readme.md') {
-        report.push({ path: rel, outcome: 'excluded', rule: /\.mdx?$/i.test(name) ? 'project-readme' : 'not-markdown' });
-        continue;
-      }
-      const src = readSource(reader, rel);
-      if (!src || isUnpublished(src, privateGlob, report)) continue;
-      const cross = inner.startsWith('cross/');
-      out.push({ ...withTokens(reader, src), tier: 'team-shared', shared: { project: cross ? 'cross' : key, scope: cross ? 'cross' : 'repo' } });
-    }
+  const fromKb = (inner: string) => {
+    const folder = inner === '' || inner.endsWith('/');
+    return `${toPosix(relative(kbDir, join(base, inner)))}${folder ? '/' : ''}`;
   };
-  visit(base);
+  const walk = walkTree(base, {
+    fs: reader.fs,
+    folder: (name) => (IGNORED_FOLDERS.has(name) ? 'ignore' : 'enter'),
+    onSkip: (skip) => recordSkip(reader, fromKb(skip.path), skip),
+  });
+  for (const entry of walk) {
+    if (entry.kind !== 'file') continue;
+    const inner = entry.path;
+    const rel = fromKb(inner);
+    if (!/\.mdx?$/i.test(inner) || inner.toLowerCase() === 'readme.md') {
+      report.push({ path: rel, outcome: 'excluded', rule: /\.mdx?$/i.test(inner) ? 'project-readme' : 'not-markdown' });
+      continue;
+    }
+    const src = readSource(reader, rel);
+    if (!src || isUnpublished(src, privateGlob, report)) continue;
+    const cross = inner.startsWith('cross/');
+    out.push({ ...withTokens(reader, src), tier: 'team-shared', shared: { project: cross ? 'cross' : key, scope: cross ? 'cross' : 'repo' } });
+  }
   return out;
 }
 
@@ -342,26 +235,18 @@ function artifact(kbDir: string, project: string, kind: 'CODEMAP' | 'STITCH', pa
   return { project, kind, path, exists: true, mtime: toIsoDate(statSync(abs).mtimeMs)! };
 }
 
-function safeReaddir(dir: string): string[] {
+function safeReaddir(fs: KbFs, dir: string): string[] {
   try {
-    return readdirSync(dir);
+    return fs.readdir(dir);
   } catch {
     return [];
   }
 }
 
-function safeIsDir(p: string): boolean {
+function safeIsDir(fs: KbFs, p: string): boolean {
   try {
-    return statSync(p).isDirectory();
+    return fs.stat(p).isDirectory();
   } catch {
     return false;
-  }
-}
-
-function safeRealpath(p: string): string | undefined {
-  try {
-    return realpathSync(p);
-  } catch {
-    return undefined;
   }
 }

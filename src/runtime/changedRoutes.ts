@@ -34,6 +34,7 @@ export function changedRoutes<P>(kind: string, routes: StaticRoute<P>[], pathOf:
     site.root,
     site.siteUrl ?? '',
     site.trustHtml,
+    site.rawMarkdown,
     topBranch(),
   ]);
   const previous = readPrevious(pages.previous, kind);

@@ -1,10 +1,9 @@
 // What the portal's pages read: the data the kbPortal integration prepared for this build (or, in dev, for the
 // latest change of the knowledge folder), found through the virtual module `virtual:kb-portal/config`.
 // Pages import this module only; it reads files, so nothing large is bundled into the pages.
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import portal from 'virtual:kb-portal/config';
-import type { NoteEntry } from '../core/index/kbIndexSchema.ts';
 import { runQuery } from '../core/query/runQuery.ts';
 import { buildQueryView, type QueryView } from '../core/site/queryView.ts';
 import { PORTAL_FILES, type PortalDataFile } from '../core/site/portalData.ts';
@@ -21,7 +20,7 @@ let memo: { generation: number; site: PortalSite } | undefined;
 export function portalSite(): PortalSite {
   if (memo?.generation === portal.generation) return memo.site;
   const data = JSON.parse(readFileSync(join(portal.dataDir, PORTAL_FILES.site), 'utf8')) as PortalDataFile;
-  const site = { ...createSiteModel(data.index, data.settings), data };
+  const site = { ...createSiteModel(data.index, data.settings, data.links), data };
   memo = { generation: portal.generation, site };
   return site;
 }
@@ -31,20 +30,6 @@ export function queryViewFor(query: string): QueryView {
   const site = portalSite();
   const result = runQuery(site.index, query, { today: site.today });
   return buildQueryView(result, site.index, (path) => site.byPath.get(path), site.today);
-}
-
-/** The Markdown a note's page shows (its body without a repeated title heading). */
-export function noteMarkdown(note: Pick<NoteEntry, 'path'>): string {
-  const span = portalSite().data.notes[note.path]?.markdown;
-  if (!span || span[1] === 0) return '';
-  const buffer = Buffer.alloc(span[1]);
-  const fd = openSync(join(portal.dataDir, PORTAL_FILES.bodies), 'r');
-  try {
-    readSync(fd, buffer, 0, span[1], span[0]);
-  } finally {
-    closeSync(fd);
-  }
-  return buffer.toString('utf8');
 }
 
 /** Every configured pack, as `kb pack` renders it (written by the integration before pages render). */

@@ -83,7 +83,7 @@ const PAGES: Check[] = [
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`axe: no serious or critical violation (${scheme})`, async ({ page, consoleMessages }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(300_000); // a dozen full axe runs; slow when the machine is busy
     await page.emulateMedia({ colorScheme: scheme });
     const found: string[] = [];
     for (const [kind, path, ready, width = 1440] of PAGES) {

@@ -45,6 +45,8 @@ test.afterAll(() => {
  * the page is opened in the browser and `expected` must be in `where`.
  */
 async function seeWithin2s(page: import('@playwright/test').Page, path: string, edit: () => void, expected: RegExp, where = 'main') {
+  // The page is open before the edit (the dev server compiles a route on its first request, which is not what is timed).
+  await page.request.get(ORIGIN + path, { timeout: 60_000 });
   edit();
   const started = Date.now();
   await expect.poll(async () => (await page.request.get(ORIGIN + path)).text(), { timeout: 2_000, intervals: [100, 100, 200] }).toMatch(expected);
@@ -79,6 +81,8 @@ test('an added note gets its page and a deleted one goes', async ({ page }) => {
   const file = join(kb, 'decisions/003-live.md');
   await seeWithin2s(page, '/tags/api/', () => writeFileSync(file, '---\ntitle: "ADR 003: Written live"\ntags: [api]\n---\n\nBody.\n'), /ADR 003: Written live/);
   expect((await page.goto(`${ORIGIN}/notes/decisions/003-live/`))?.status()).toBe(200);
+  // Leave the page before deleting its note: the dev server reloads the open page, which would then be a 404.
+  await page.goto(`${ORIGIN}/tags/api/`);
   await seeWithin2s(page, '/tags/api/', () => unlinkSync(file), /^(?![\s\S]*ADR 003: Written live)/);
 });
 

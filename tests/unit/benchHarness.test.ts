@@ -27,16 +27,20 @@ describe('parseBuildSteps reads scripts/build.mjs progress lines', () => {
 
 describe('astroPhases times phases by their marker lines', () => {
   const lines = [
-    { ms: 100, text: '10:00:00 [content] Syncing content' },
-    { ms: 2100, text: '10:00:02 [content] Synced content' },
+    { ms: 100, text: '10:00:00 [kb-portal] kb: indexing /kb' },
+    { ms: 2100, text: '10:00:02 [kb-portal] kb: indexed 12 notes (2.0s)' },
     { ms: 2500, text: '10:00:02 [build] Building static entrypoints...' },
     { ms: 6500, text: ' generating static routes ' },
-    { ms: 9500, text: '10:00:09 [build] 12 page(s) built in 9.40s' },
+    { ms: 9500, text: '10:00:09 ✓ Completed in 3.00s.' },
+    { ms: 9700, text: '10:00:09 [kb-portal] kb: machine outputs written (0.2s)' },
+    { ms: 10_700, text: '10:00:10 [kb-portal] kb: pagefind done (1.0s)' },
   ];
   it.each([
-    ['content sync (loader + index)', 2000],
+    ['index (integration)', 2000],
     ['vite bundle', 4000],
     ['render pages', 3000],
+    ['machine outputs', 200],
+    ['pagefind', 1000],
   ])('%s', (phase, ms) => expect(astroPhases(lines)[phase]).toBe(ms));
   it('leaves out phases whose markers are missing', () => expect(astroPhases(lines.slice(0, 1))).toEqual({}));
 });

@@ -15,6 +15,10 @@ describe.each([
   ['logs/prospect is reviews', 'logs/prospect/2027.md', { kind: 'note', tier: 'reviews' }],
   ['top-level logs are not indexed', 'logs/2026-10-01.md', { kind: 'excluded', rule: 'logs' }],
   ['archive/ is not indexed', 'archive/old.md', { kind: 'excluded', rule: 'archive' }],
+  ['an archive folder at any depth', 'projects/pay/archive/2024/x.md', { kind: 'excluded', rule: 'archive' }],
+  ['an archive folder in any case', 'guides/Archive/x.md', { kind: 'excluded', rule: 'archive' }],
+  ['a file named archive is a note', 'guides/archive.md', { kind: 'note', tier: 'cross-project' }],
+  ['archives/ is not archive/', 'guides/archives/x.md', { kind: 'note', tier: 'cross-project' }],
   ['intake/ideas/ are ideas', 'intake/ideas/2026-11-01-x.md', { kind: 'idea' }],
   ['intake/ideas/README.md is not an idea', 'intake/ideas/README.md', { kind: 'excluded', rule: 'intake' }],
   ['the rest of intake/ is not indexed', 'intake/inbox.md', { kind: 'excluded', rule: 'intake' }],
@@ -35,10 +39,21 @@ describe.each([
   ['every markdown file is a note', 'project/learnings/n-plus-one.md', { kind: 'note', tier: 'cross-project' }],
   ['root files too', 'README.md', { kind: 'note', tier: 'cross-project' }],
   ['archive/ is not indexed', 'archive/x.md', { kind: 'excluded', rule: 'archive' }],
+  ['nested archive/ folders are not indexed (seed 003)', 'project/specs/archive/old-spec.md', { kind: 'excluded', rule: 'archive' }],
+  ['ARCHIVE/ in capitals neither', 'project/plans/ARCHIVE/x.mdx', { kind: 'excluded', rule: 'archive' }],
+  ['a note beside an archive folder is a note', 'project/specs/current.md', { kind: 'note', tier: 'cross-project' }],
   ['.obsidian is ignored', '.obsidian/workspace.md', { kind: 'excluded', rule: 'ignored-folder' }],
   ['.git is ignored', '.git/x.md', { kind: 'excluded', rule: 'ignored-folder' }],
 ])('flat layout: %s', (_rule, path, expected) => {
   it(path, () => expect(classifyPath(path, 'flat')).toEqual(expected));
+});
+
+describe('classifyPath with archive: false (config include names the file)', () => {
+  it.each([
+    ['flat', 'project/specs/archive/old.md', { kind: 'note', tier: 'cross-project' }],
+    ['aria', 'projects/pay/archive/x.md', { kind: 'note', tier: 'project', projectKey: 'pay' }],
+    ['aria', 'archive/x.md', { kind: 'excluded', rule: 'outside-layout' }],
+  ] as const)('%s: %s', (layout, path, expected) => expect(classifyPath(path, layout, { archive: false })).toEqual(expected));
 });
 
 describe('detectLayout', () => {

@@ -16,9 +16,15 @@ describe.each([
   ['no command: usage on stderr', [], 2, 'err', 'Usage: kb <command>'],
   ['--help: usage on stdout', ['--help'], 0, 'out', 'Usage: kb <command>'],
   ['unknown command', ['frobnicate'], 2, 'err', 'kb: unknown command "frobnicate"'],
-  ['unknown flag on index', ['index', '--bogus'], 2, 'err', 'Usage: kb index'],
-  ['positional on check', ['check', 'extra'], 2, 'err', 'Usage: kb check'],
-  ['a folder that does not exist', ['index', '--kb', '/nonexistent/kb-folder'], 1, 'err', 'no such knowledge folder'],
+  ['unknown flag on index', ['index', '--bogus'], 2, 'err', "kb index: unknown option '--bogus'; run `kb index --help` for usage."],
+  ['positional on check', ['check', 'extra'], 2, 'err', "kb check: unexpected argument 'extra'; run `kb check --help` for usage."],
+  [
+    'a folder that does not exist',
+    ['index', '--kb', '/nonexistent/kb-folder'],
+    2,
+    'err',
+    'kb index: no knowledge folder at /nonexistent/kb-folder — is --kb right?',
+  ],
 ])('kb: %s', (_case, argv, code, stream, text) => {
   it(`exits ${code}`, async () => {
     const r = await run(argv);
@@ -46,7 +52,7 @@ describe('kb index', () => {
     const cwd = tempDir();
     const r = await run(['index', '--out', 'out'], { KB_DIR: fixture('flat-vault') }, cwd);
     expect(r.code).toBe(0);
-    expect(readFileSync(join(cwd, 'out/kb-tags.txt'), 'utf8')).toBe('database\nperformance\nretries\n');
+    expect(readFileSync(join(cwd, 'out/kb-tags.txt'), 'utf8')).toBe('database\njournal\nperformance\nretries\n');
   });
   it('a config error exits 1 and names the key', async () => {
     const dir = tempDir();
@@ -64,21 +70,27 @@ describe('kb index', () => {
 
 describe('kb index and secrets', () => {
   const dir = copyFixture('secrets-basic');
-  it('leaves notes with credentials out and says so', async () => {
+  it('keeps notes holding credentials, redacts them and says where', async () => {
     const out = tempDir();
     const r = await run(['index', '--kb', dir, '--out', out]);
     expect(r.code).toBe(0);
-    expect(r.err).toContain('guides/webhook-url.md:7: warning: holds what looks like a credential (basicauth (BasicAuth))');
-    expect(r.out).toContain('- guides/webhook-url.md (secret)');
-    expect(readFileSync(join(out, 'kb-index.json'), 'utf8')).not.toContain('webhook-url');
+    expect(r.err).toContain(
+      'guides/webhook-url.md:7: warning: holds what looks like a credential (basicauth (BasicAuth)); published as [redacted: basicauth].',
+    );
+    expect(r.out).not.toContain('Not published');
+    const index = readFileSync(join(out, 'kb-index.json'), 'utf8');
+    expect(index).toContain('guides/webhook-url.md');
+    expect(index).not.toContain('S3cr3tPassw0rd');
   });
   it.each([
     ['--allow-secrets', ['--allow-secrets'], {}],
     ['KB_ALLOW_SECRETS=1', [], { KB_ALLOW_SECRETS: '1' }],
-  ])('%s keeps them', async (_case, flags, env) => {
-    const out = tempDir();
-    expect((await run(['index', '--kb', dir, '--out', out, ...flags], env)).code).toBe(0);
-    expect(readFileSync(join(out, 'kb-index.json'), 'utf8')).toContain('guides/webhook-url.md');
+  ])('%s publishes them as written, with a warning', async (_case, flags, env) => {
+    const r = await run(['index', '--kb', dir, '--out', tempDir(), ...flags], env);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(
+      'guides/webhook-url.md:7: warning: holds what looks like a credential (basicauth (BasicAuth)); published as written because secrets are allowed.',
+    );
   });
 });
 
@@ -101,7 +113,7 @@ describe('kb check', () => {
     mkdirSync(join(dir, 'notes'));
     writeFileSync(join(dir, 'notes/a.md'), '---\ntags: [api]\n---\n# A\n');
     const r = await run(['check', '--kb', dir]);
-    expect([r.code, r.out]).toEqual([0, 'No problems found.']);
+    expect([r.code, r.out]).toEqual([0, 'Checked 1 note: no problems found.']);
   });
   it('never edits a note', async () => {
     const dir = copyFixture('flat-check');

@@ -18,7 +18,7 @@ describe.each([
   ['tags lower-cased, `#` dropped', '---\ntags: [API, "#Stripe"]\n---\n', { tags: ['api', 'stripe'] }],
   ['null and empty tag entries dropped', '---\ntags: [api, null, "", ~]\n---\n', { tags: ['api'] }],
   ['block list with an empty item', '---\ntags:\n  - api\n  -\n---\n', { tags: ['api'] }],
-  ['Obsidian `tag:` read as tags', '---\ntag: design\n---\n', { tags: ['design'] }],
+  ['Obsidian `tag:` read as a tag list (a tag field by default)', '---\ntag: design\n---\n', { tag: ['design'] }],
   ['semantic-hints as a list', '---\nsemantic-hints: [n plus one, slow list]\n---\n', { hints: ['n plus one', 'slow list'] }],
   ['semantic-hints as a string', '---\nsemantic-hints: n plus one, slow list\n---\n', { hints: ['n plus one', 'slow list'] }],
   ['category and type lower-cased', '---\ncategory: Runtime-Errors\ntype: Pitfall\n---\n', { category: 'runtime-errors', type: 'pitfall' }],

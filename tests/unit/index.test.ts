@@ -105,7 +105,7 @@ describe('determinism and the versioned JSON', () => {
   it('kb-tags.txt and kb-categories.txt: one lower-cased value a line, sorted, unique (seed 003)', () => {
     const dir = tempDir();
     writeIndexOutputs(dir, indexKnowledgeFolder(fixture('flat-vault')).index);
-    expect(readFileSync(join(dir, OUTPUT_FILES.tags), 'utf8')).toBe('database\nperformance\nretries\n');
+    expect(readFileSync(join(dir, OUTPUT_FILES.tags), 'utf8')).toBe('database\njournal\nperformance\nretries\n');
     expect(readFileSync(join(dir, OUTPUT_FILES.categories), 'utf8')).toBe('performance-issues\nruntime-errors\n');
   });
   it('notes are sorted by path and slugs are unique', () => {

@@ -7,14 +7,16 @@ import { lastUpdatedDates, recentlyUpdated } from '../../src/core/site/lastUpdat
 import { headingsOf, tableOfContents, textOf, withHeadingAnchors } from '../../src/core/site/noteHeadings.ts';
 import { relatedNotes } from '../../src/core/site/relatedNotes.ts';
 import { renderAtomFeed } from '../../src/core/site/renderAtomFeed.ts';
-import { createNoteRenderer } from '../../src/node/site/renderNoteHtml.ts';
+import { createLinkResolver } from '../../src/core/links/createLinkResolver.ts';
+import { createNoteRenderer } from '../../src/markdown/createNoteRenderer.ts';
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';
 
 const note = (path: string, fields: Partial<NoteEntry> = {}): NoteEntry =>
   ({ path, slug: path.replace(/\.md$/, ''), title: path, description: `About ${path}`, tags: [], status: 'active', ...fields }) as NoteEntry;
 
 describe('headingsOf: ids from the Markdown pipeline, text without markup', () => {
-  const render = createNoteRenderer({ trustHtml: false, resolveWikilink: () => undefined, paths: createSitePaths('/') });
+  const renderer = createNoteRenderer({ trustHtml: false, resolver: createLinkResolver({ notes: [], files: [] }), paths: createSitePaths('/') });
+  const render = (markdown: string) => renderer({ path: 'note.md', markdown }).html;
   it.each([
     ['plain', '## Summary', { depth: 2, id: 'summary', text: 'Summary' }],
     ['GitHub slug rules', '## What’s new in v2.0?', { depth: 2, id: 'whats-new-in-v20', text: 'What’s new in v2.0?' }],

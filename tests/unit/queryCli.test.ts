@@ -25,10 +25,18 @@ const file = (path: string) => readFileSync(join(KB, path), 'utf8');
 
 // `kb query ss` lists: 1-3 team-shared, 4-5 project, 6-7 cross-project, 8 repos/ss/CODEMAP.md.
 describe.each<[string, () => Promise<void>]>([
-  ['no tokens: usage, exit 2', async () => expect(await query('AND')).toEqual({ code: 2, out: '', err: 'Usage: kb query <tag1> [tag2] [AND tag3]' })],
   [
-    'an unknown flag: usage, exit 2',
-    async () => expect(await query('ss', '--loud')).toMatchObject({ code: 2, err: expect.stringContaining('Usage: kb query') }),
+    'no tokens: one line saying what to do, exit 2',
+    async () =>
+      expect(await query('AND')).toEqual({
+        code: 2,
+        out: '',
+        err: 'kb query: name at least one tag, e.g. `kb query api` or `kb query api AND pagination`; run `kb query --help` for usage.',
+      }),
+  ],
+  [
+    'an unknown flag: one line naming it, exit 2',
+    async () => expect(await query('ss', '--loud')).toMatchObject({ code: 2, err: "kb query: unknown option '--loud'; run `kb query --help` for usage." }),
   ],
   [
     'words after the command form one query',
@@ -60,7 +68,7 @@ describe.each<[string, () => Promise<void>]>([
   [
     '--load of a number not listed: usage, exit 2',
     async () =>
-      expect(await query('ss', '--load', '9')).toMatchObject({ code: 2, err: expect.stringContaining('--load 9: pick all, none, or numbers from 1 to 8.') }),
+      expect(await query('ss', '--load', '9')).toMatchObject({ code: 2, err: expect.stringContaining('--load 9: pick all, none, or numbers from 1 to 8;') }),
   ],
   [
     '--load of a missing artifact is skipped with a note',
@@ -76,12 +84,22 @@ describe.each<[string, () => Promise<void>]>([
   ],
   [
     'kb search without arguments: usage, exit 2',
-    async () => expect(await kb('search')).toEqual({ code: 2, out: '', err: 'Usage: kb search [--tag VALUE] [--category VALUE] [KEYWORD]' }),
+    async () =>
+      expect(await kb('search')).toEqual({
+        code: 2,
+        out: '',
+        err: 'kb search: nothing to search for: give a keyword, --tag or --category. Usage: kb search [--tag VALUE] [--category VALUE] [KEYWORD]',
+      }),
   ],
   ['kb search with a repeated flag: usage, exit 2', async () => expect((await kb('search', '--tag', 'a', '--tag', 'b')).code).toBe(2)],
   [
     'kb search with an unknown facet value: exit 0',
-    async () => expect(await kb('search', '--kb', LEARNINGS, '--tag', 'nope')).toEqual({ code: 0, out: 'No matches. Valid values: kb-tags.txt', err: '' }),
+    async () =>
+      expect(await kb('search', '--kb', LEARNINGS, '--tag', 'cachin')).toEqual({
+        code: 0,
+        out: 'No matches. "cachin" is not a known tag; closest known values: caching. All of them: kb-tags.txt',
+        err: '',
+      }),
   ],
   [
     'kb search --json',

@@ -246,14 +246,14 @@ describe.each<[string, () => void]>([
   ['pending ideas: none without intake/ideas/', () => expect(q('ss', TODAY, (i) => ({ ...i, ideasFolder: false }))).toMatchObject({ ideas: [], notes: [] })],
   ['legacy ideas-backlog.md: one note line', () => expect(q('ss').notes).toEqual([LEGACY_BACKLOG_NOTE])],
   [
-    'no match: tags, empty-project note, known tags with at most 2 aliases, rebuild hint',
+    'no match: tags, empty-project note, known tags with at most 2 aliases, a search to try instead',
     () => {
       const r = q('nothing-here');
       expect(r.results).toEqual([]);
       expect(text(r).split('\n').slice(0, 3)).toEqual([
         'No files match tag(s): [nothing-here]',
         'Known tags: api, aws (amazon, amz …), cs, django, empty, kubernetes (k8s, kube), pagination, react-native (rn), ss (seer), stripe, webhooks',
-        "Run `kb index` to rebuild if you've recently added files.",
+        'Tags are read from the notes on every call: check the spelling, or search the words instead: kb search nothing-here',
       ]);
       expect(text(q('empty AND aws'))).toMatch(
         /^No files match tag\(s\): \[empty, aws\]\n\(No files yet in projects\/empty\/ — folder is configured but empty\.\)\nKnown tags: /,

@@ -5,6 +5,7 @@ import { loadKbIndex, type KbIndex } from '../../src/core/index/kbIndexSchema.js
 import { parseSearchArgs } from '../../src/core/search/parseSearchArgs.js';
 import { runSearch } from '../../src/core/search/runSearch.js';
 import { renderSearchText } from '../../src/core/search/renderSearchText.js';
+import { closestValues } from '../../src/core/search/closestValues.js';
 import { SEARCH_USAGE, type SearchRequest, type SearchResult } from '../../src/core/search/searchResult.js';
 
 const LEARNINGS = join(import.meta.dirname, '../fixtures/search-learnings');
@@ -21,13 +22,17 @@ const search = (request: SearchRequest, kb = learnings) => runSearch(kb.index, r
 const all = (r: SearchResult) => [...r.titleMatches, ...r.contentMatches].map((m) => m.path);
 
 describe.each<[string, string[], ReturnType<typeof parseSearchArgs>]>([
-  ['no arguments at all', [], { ok: false, usage: SEARCH_USAGE }],
-  ['a repeated flag', ['--tag', 'a', '--tag', 'b'], { ok: false, usage: SEARCH_USAGE }],
-  ['an unknown flag', ['--taag', 'a'], { ok: false, usage: SEARCH_USAGE }],
-  ['a flag without a value', ['--category'], { ok: false, usage: SEARCH_USAGE }],
-  ['a flag followed by another flag', ['--tag', '--category', 'x'], { ok: false, usage: SEARCH_USAGE }],
-  ['only CLI options, nothing to search', ['--json', '--kb', 'x'], { ok: false, usage: SEARCH_USAGE }],
-  ['a repeated --json', ['--json', '--json', 'x'], { ok: false, usage: SEARCH_USAGE }],
+  ['no arguments at all', [], { ok: false, usage: SEARCH_USAGE, problem: 'nothing to search for: give a keyword, --tag or --category' }],
+  ['a repeated flag', ['--tag', 'a', '--tag', 'b'], { ok: false, usage: SEARCH_USAGE, problem: '--tag given twice' }],
+  ['an unknown flag', ['--taag', 'a'], { ok: false, usage: SEARCH_USAGE, problem: 'unknown option --taag' }],
+  ['a flag without a value', ['--category'], { ok: false, usage: SEARCH_USAGE, problem: '--category needs a value' }],
+  ['a flag followed by another flag', ['--tag', '--category', 'x'], { ok: false, usage: SEARCH_USAGE, problem: '--tag needs a value' }],
+  [
+    'only CLI options, nothing to search',
+    ['--json', '--kb', 'x'],
+    { ok: false, usage: SEARCH_USAGE, problem: 'nothing to search for: give a keyword, --tag or --category' },
+  ],
+  ['a repeated --json', ['--json', '--json', 'x'], { ok: false, usage: SEARCH_USAGE, problem: '--json given twice' }],
   ['keyword only', ['webhook'], { ok: true, request: { keyword: 'webhook' }, json: false }],
   ['the remaining words are one keyword', ['cursor', 'pagination'], { ok: true, request: { keyword: 'cursor pagination' }, json: false }],
   [
@@ -60,10 +65,24 @@ describe.each<[string, () => void]>([
     () => {
       const r = search({ tag: 'nonexistent-tag', keyword: 'cache' });
       expect(r).toMatchObject({ invalid: 'kb-tags.txt', total: 0, titleMatches: [], contentMatches: [] });
-      expect(renderSearchText(r)).toBe('No matches. Valid values: kb-tags.txt\n');
+      expect(renderSearchText(r)).toBe('No matches. "nonexistent-tag" is not a known tag; none is close. All of them: kb-tags.txt\n');
     },
   ],
-  ['a category outside kb-categories.txt', () => expect(renderSearchText(search({ category: 'nope' }))).toBe('No matches. Valid values: kb-categories.txt\n')],
+  [
+    'a misspelt tag: the closest known values, nearest first',
+    () => {
+      const r = search({ tag: 'cachng' });
+      expect(r).toMatchObject({ invalid: 'kb-tags.txt', suggestions: ['caching'] });
+      expect(renderSearchText(r)).toBe('No matches. "cachng" is not a known tag; closest known values: caching. All of them: kb-tags.txt\n');
+    },
+  ],
+  [
+    'a category outside kb-categories.txt',
+    () =>
+      expect(renderSearchText(search({ category: 'performance' }))).toBe(
+        'No matches. "performance" is not a known category; closest known values: performance-issues. All of them: kb-categories.txt\n',
+      ),
+  ],
   [
     'scope: project/learnings/ when the folder has it; archive/ never',
     () => {
@@ -162,4 +181,19 @@ describe('the browser path: the same search on a JSON round-trip of the index', 
     const bodies = new Map<string, string>(JSON.parse(JSON.stringify([...learnings.bodies])));
     expect(runSearch(browser, request, bodies)).toEqual(search(request));
   });
+});
+
+describe('closestValues: what a misspelt facet is answered with', () => {
+  const known = ['stripe', 'strict-mode', 'postgres', 'payments', 'pay', 'api', 'webhooks', 'caching', 'n+1'];
+  it.each<[string, string[]]>([
+    ['strpe', ['stripe']],
+    ['Stripe-', ['stripe']],
+    ['webhook', ['webhooks']],
+    ['postgresql', ['postgres']],
+    ['payment', ['payments', 'pay']],
+    ['zzzzzz', []],
+    ['stripe', []], // a known value is not its own suggestion
+  ])('%s → %j', (value, expected) => expect(closestValues(value, known)).toEqual(expected));
+  it('at most 5, nearest first', () =>
+    expect(closestValues('tag', ['tag1', 'tag2', 'tag3', 'tag4', 'tag5', 'tag6', 'tags'])).toEqual(['tag1', 'tag2', 'tag3', 'tag4', 'tag5']));
 });

@@ -1,71 +1,214 @@
-// Secret scanning before publishing (issue 7): Secretlint's recommended preset, run in the node adapter.
+// Secrets (issues 7 and 17): Secretlint's recommended preset plus a JWT rule, run in the node adapter.
+// A credential is redacted, not the note dropped: its span becomes `[redacted: <rule>]` in everything the
+// adapter hands on, so no output reachable from the index or the CLI holds it. Placeholders stay as written.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { lintSource } from '@secretlint/core';
 import { creator } from '@secretlint/secretlint-rule-preset-recommend';
 import { describe, expect, it } from 'vitest';
-import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.js';
+import { main } from '../../src/cli/main.js';
+import { buildPackData } from '../../src/core/context/buildPackData.js';
+import { renderIndexMd, renderTagsTxt } from '../../src/core/render/renderIndexMd.js';
+import { renderLlmsFullTxt } from '../../src/core/site/renderLlmsTxt.js';
+import { renderNoteMarkdown } from '../../src/core/site/renderNoteMarkdown.js';
+import { toQueryIndex } from '../../src/core/site/queryIndex.js';
+import { runSearch } from '../../src/core/search/runSearch.js';
+import { indexKnowledgeFolder, type IndexedFolder } from '../../src/node/indexKnowledgeFolder.js';
+import { publishedText } from '../../src/node/readSourceFile.js';
 import { scanSecrets } from '../../src/node/security/scanSecrets.js';
 import { allowSecretsFrom } from '../../src/cli/flags.js';
-import { renderIndexMd, renderTagsTxt } from '../../src/core/render/renderIndexMd.js';
+import { looksLikePlaceholder, placeholderReason } from '../../src/node/security/placeholderSecret.js';
+import { judgeSecret, redactSpans, secretAllowList } from '../../src/node/security/redactSecrets.js';
 import { serialiseIndex } from '../../src/node/writeIndexOutputs.js';
-import { copyFixture } from './foundationSupport.js';
+import { captureIo, copyFixture } from './foundationSupport.js';
 
 // Credentials that must never be committed, even as fixtures: made at test time.
 const token = (alphabet: string, n: number) => [...randomBytes(n)].map((b) => alphabet[b % alphabet.length]).join('');
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const B64URL = `${ALNUM}-_`;
 const { privateKey } = generateKeyPairSync('rsa', {
   modulusLength: 1024,
   privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
   publicKeyEncoding: { type: 'spki', format: 'pem' },
 });
+const GH = `ghp_${token(ALNUM, 36)}`;
+const SLACK = `xoxb-${token('0123456789', 12)}-${token('0123456789', 13)}-${token(ALNUM, 24)}`;
+const JWT = `eyJ${token(B64URL, 20)}.eyJ${token(B64URL, 40)}.${token(B64URL, 43)}`;
+const FM_PASSWORD = `Fm${token(ALNUM, 14)}`;
+const keyLines = privateKey.trim().split('\n');
 const dir = copyFixture('secrets-basic');
-writeFileSync(join(dir, 'guides/deploy-key.md'), `---\ntags: [deploy]\n---\n# Deploy key\n\n${privateKey}`);
-writeFileSync(join(dir, 'guides/github-token.md'), `# CI token\n\nexport GH_TOKEN=ghp_${token(ALNUM, 36)}\n`);
+writeFileSync(join(dir, 'guides/deploy-key.md'), `---\ntags: [deploy]\n---\n# Deploy key\n\n${privateKey}\nRotate it every quarter.\n`);
+writeFileSync(join(dir, 'guides/github-token.md'), `# CI token\n\nexport GH_TOKEN=${GH}\n`);
+writeFileSync(join(dir, 'guides/slack.md'), `---\ntags: [ci]\n---\n# Alerts\n\nbot: ${SLACK}\n`);
+writeFileSync(join(dir, 'guides/session.md'), `---\ntags: [auth]\n---\n# A session token\n\nAuthorization: Bearer ${JWT}\n`);
+// In frontmatter: a plain value (the marker cannot be written into the YAML as is) and a block scalar (indented: not found verbatim among the values).
 writeFileSync(
-  join(dir, 'guides/slack.md'),
-  `---\ntags: [ci]\n---\n# Alerts\n\nbot: xoxb-${token('0123456789', 12)}-${token('0123456789', 13)}-${token(ALNUM, 24)}\n`,
+  join(dir, 'guides/frontmatter.md'),
+  `---\ntitle: Staging hook https://deploy:${FM_PASSWORD}@staging.example.net/hook\ntags: [ci]\nkey: |\n  ${keyLines.join('\n  ')}\n---\n# Staging\n\nSee the title.\n`,
 );
 
-const EXPECTED = [
-  ['guides/deploy-key.md', 6, 'privatekey (PrivateKey)'],
-  ['guides/github-token.md', 3, 'github (GITHUB_TOKEN)'],
-  ['guides/slack.md', 6, 'slack (SLACK_TOKEN)'],
-  ['guides/webhook-url.md', 7, 'basicauth (BasicAuth)'],
-  ['references/database-url.md', 9, 'database-connection-string (PostgreSQLConnection)'],
+/** Each credential: the note, the line the warning names, the kind, and a piece of the secret that must never be published. */
+const REAL = [
+  ['guides/deploy-key.md', 6, 'privatekey (PrivateKey)', keyLines[1]!.slice(0, 40)],
+  ['guides/frontmatter.md', 2, 'basicauth (BasicAuth)', FM_PASSWORD],
+  ['guides/frontmatter.md', 5, 'privatekey (PrivateKey)', keyLines[2]!.slice(0, 40)],
+  ['guides/github-token.md', 3, 'github (GITHUB_TOKEN)', GH],
+  ['guides/session.md', 6, 'jwt (JSONWebToken)', JWT.split('.')[2]!],
+  ['guides/slack.md', 6, 'slack (SLACK_TOKEN)', SLACK],
+  ['guides/webhook-url.md', 7, 'basicauth (BasicAuth)', 'S3cr3tPassw0rd'],
+  ['references/connection-strings.md', 15, 'database-connection-string (PostgreSQLConnection)', 'Vq7wXk2mPz9s'],
+  ['references/database-url.md', 9, 'database-connection-string (PostgreSQLConnection)', 'hunter2secret'],
 ] as const;
+const SECRETS = REAL.map(([, , , secret]) => secret);
+const PLACEHOLDERS = [
+  'postgresql://<user>:<password>@host/postgres',
+  'postgres://<user>:<pass>@<host>/db',
+  'postgres://postgres:postgres@127.0.0.1:54322/postgres',
+  'postgresql://account-api-user-20260121:a-secret-password@hostname/account-api_production',
+];
 
-describe.each(EXPECTED)('a note holding a credential: %s', (path, line, kind) => {
-  const result = indexKnowledgeFolder(dir);
-  it('is left out of the index', () => expect(result.index.notes.some((n) => n.path === path)).toBe(false));
-  it(`is reported excluded (secret) with a warning naming line ${line} and ${kind}`, () => {
-    expect(result.report.find((e) => e.path === path)).toMatchObject({ outcome: 'excluded', rule: 'secret' });
-    expect(result.issues).toContainEqual(
-      expect.objectContaining({ severity: 'warning', code: 'secret', file: path, line, message: expect.stringContaining(kind) }),
-    );
+const result = indexKnowledgeFolder(dir);
+
+/** Every output built from the index: kb-index.json, index.md, kb-tags.txt, note pages' Markdown, search, pack data, llms-full.txt, the query index. */
+function published(r: IndexedFolder): string {
+  const notes = r.index.notes.map((n) => renderNoteMarkdown(n, r.bodies.get(n.path) ?? ''));
+  const search = SECRETS.map((s) => JSON.stringify(runSearch(r.index, { keyword: s.slice(0, 8) }, r.bodies)));
+  return [
+    serialiseIndex(r.index),
+    renderIndexMd(r.index),
+    renderTagsTxt(r.index),
+    ...notes,
+    ...search,
+    JSON.stringify(buildPackData(r.index, r.bodies)),
+    renderLlmsFullTxt(r.index, r.bodies, (slug) => `/notes/${slug}.md`),
+    JSON.stringify(toQueryIndex(r.index)),
+    JSON.stringify(r.report),
+    JSON.stringify(r.issues),
+  ].join('\n');
+}
+
+describe.each(REAL)('a credential in %s (line %i, %s)', (path, line, kind, secret) => {
+  it('keeps the note', () => expect(result.index.notes.map((n) => n.path)).toContain(path));
+  it('warns with file, line and kind, never the secret', () => {
+    const issue = result.issues.find((i) => i.file === path && i.line === line && i.code === 'secret');
+    expect(issue?.message).toContain(`(${kind}); published as [redacted: ${kind.split(' ')[0]}]`);
+    expect(JSON.stringify(issue)).not.toContain(secret);
+    expect(result.report.find((e) => e.path === path)?.outcome).toBe('warned');
+  });
+  it('is in no output built from the index', () => expect(published(result)).not.toContain(secret));
+});
+
+describe('redacting, not dropping', () => {
+  const page = (path: string) => result.bodies.get(path)!;
+  it('every note is kept, with the clean ones', () =>
+    expect(result.index.notes.map((n) => n.path)).toEqual([
+      'guides/clean.md',
+      'guides/deploy-key.md',
+      'guides/disabled-by-comment.md',
+      'guides/frontmatter.md',
+      'guides/github-token.md',
+      'guides/session.md',
+      'guides/slack.md',
+      'guides/webhook-url.md',
+      'references/connection-strings.md',
+      'references/database-url.md',
+    ]));
+  it('the span becomes [redacted: <rule>] and the text around it stays', () => {
+    expect(page('guides/webhook-url.md')).toContain('The old hook was\n[redacted: basicauth]/hook\nand nobody rotated it.');
+    expect(page('guides/github-token.md')).toContain('export GH_TOKEN=[redacted: github]');
+    expect(page('guides/session.md')).toContain('Authorization: Bearer [redacted: jwt]');
+  });
+  it('a multi-line secret keeps the line count, so later lines keep their numbers', () => {
+    const body = page('guides/deploy-key.md');
+    expect(body).toContain('[redacted: privatekey]\n');
+    const note = result.index.notes.find((n) => n.path === 'guides/deploy-key.md')!;
+    const hit = runSearch(result.index, { keyword: 'every quarter' }, result.bodies).contentMatches[0];
+    const fileLine = readFileSync(join(dir, 'guides/deploy-key.md'), 'utf8').split('\n').indexOf('Rotate it every quarter.') + 1;
+    expect([hit?.path, hit?.line]).toEqual([note.path, fileLine]);
+  });
+  it('in frontmatter: values are redacted, the YAML still reads (title, tags)', () => {
+    const note = result.index.notes.find((n) => n.path === 'guides/frontmatter.md')!;
+    expect(note.title).toBe('Staging hook [redacted: basicauth]/hook');
+    expect(note.tags).toEqual(['ci']);
+    expect(note.warnings.join()).not.toMatch(/not valid YAML/);
+  });
+  it('placeholders and dev defaults are left as written, no warning', () => {
+    for (const p of PLACEHOLDERS) expect(page('references/connection-strings.md')).toContain(p);
+    expect(result.issues.filter((i) => i.file === 'references/connection-strings.md').map((i) => i.line)).toEqual([15]);
+  });
+  it('… and named only among the notices (kb --verbose)', () =>
+    expect(result.reading.notices.filter((n) => n.file === 'references/connection-strings.md').map((n) => [n.line, n.message])).toEqual([
+      [8, 'looks like a placeholder (database-connection-string (PostgreSQLConnection): the password is a placeholder), left as is.'],
+      [9, 'looks like a placeholder (database-connection-string (PostgreSQLConnection): the password is a placeholder), left as is.'],
+      [10, 'looks like a placeholder (database-connection-string (PostgreSQLConnection): the host is 127.0.0.1, this machine), left as is.'],
+      [11, 'looks like a placeholder (database-connection-string (PostgreSQLConnection): the password is a placeholder), left as is.'],
+    ]));
+  it('a credential silenced with a secretlint-disable comment is left as written', () =>
+    expect(page('guides/disabled-by-comment.md')).toContain('https://demo:demopassword@localhost/'));
+  it('the counts still add up and nothing is excluded for a secret', () => {
+    const c = result.counts;
+    expect(c.indexed + c.warned + c.ideas + c.unpublished + c.excluded).toBe(c.filesSeen);
+    expect(c.excludedByRule.secret).toBeUndefined();
   });
 });
 
-describe('secret scanning', () => {
-  const result = indexKnowledgeFolder(dir);
-  const published = [serialiseIndex(result.index), renderIndexMd(result.index), renderTagsTxt(result.index)].join('\n');
-  it('keeps clean notes, and a credential silenced with a secretlint-disable comment', () =>
-    expect(result.index.notes.map((n) => n.path)).toEqual(['guides/clean.md', 'guides/disabled-by-comment.md']));
-  it('no published output holds any part of a secret', () => {
-    for (const needle of ['S3cr3tPassw0rd', 'hunter2secret', 'ghp_', 'xoxb-', 'PRIVATE KEY']) expect(published).not.toContain(needle);
+describe('every CLI output', () => {
+  const run = async (...argv: string[]) => {
+    const io = captureIo(process.cwd());
+    const code = await main([...argv, '--kb', dir], io);
+    return { code, text: [...io.stdout, ...io.stderr].join('\n') };
+  };
+  it.each([
+    ['kb query --load all', ['query', 'ci', 'deploy', 'database', 'auth', '--load', 'all']],
+    ['kb query --load all --json', ['query', 'ci', 'deploy', 'database', 'auth', '--load', 'all', '--json']],
+    ['kb search', ['search', 'hook']],
+    ['kb context', ['context', '--task', 'rotate the CI webhook, deploy key, github token, slack bot and database url']],
+    ['kb context --json', ['context', '--task', 'rotate the CI webhook and deploy key', '--json']],
+    ['kb check --json --verbose', ['check', '--json', '--verbose']],
+    ['kb index --json', ['index', '--json', '--out', join(dir, '..', 'out')]],
+  ])('%s holds no secret', async (_name, argv) => {
+    const r = await run(...argv);
+    expect(r.code).toBeLessThan(2);
+    for (const secret of SECRETS) expect(r.text).not.toContain(secret);
   });
-  it('no warning repeats the secret', () => expect(JSON.stringify(result.issues)).not.toMatch(/S3cr3tPassw0rd|hunter2secret|ghp_|xoxb-/));
-  it('the counts still add up', () => {
-    const c = result.counts;
-    expect(c.indexed + c.warned + c.ideas + c.unpublished + c.excluded).toBe(c.filesSeen);
-    expect(c.excludedByRule.secret).toBe(EXPECTED.length);
+  it('kb query --load prints the redacted text (it re-reads the file), placeholders as written', async () => {
+    const r = await run('query', 'database', '--load', 'all');
+    expect(r.text).toContain('DATABASE_URL=[redacted: database-connection-string]');
+    expect(r.text).toContain(PLACEHOLDERS[0]);
   });
-  it('allowSecrets keeps them, each with a secret-allowed warning', () => {
+  it('kb index says "looks like a placeholder, left as is" only with --verbose', async () => {
+    const quiet = await run('index', '--out', join(dir, '..', 'out'));
+    const verbose = await run('index', '--out', join(dir, '..', 'out'), '--verbose');
+    expect(quiet.text).not.toContain('placeholder');
+    expect(verbose.text).toContain('references/connection-strings.md:8: note: looks like a placeholder');
+  });
+});
+
+describe('the policy', () => {
+  it('allowSecrets publishes every finding as written, each with a secret-allowed warning', () => {
     const allowed = indexKnowledgeFolder(dir, { allowSecrets: true });
-    expect(allowed.index.notes).toHaveLength(EXPECTED.length + 2);
-    for (const [path] of EXPECTED) expect(allowed.report.find((e) => e.path === path)?.outcome).toBe('warned');
-    expect(allowed.issues.filter((i) => i.code === 'secret-allowed')).toHaveLength(EXPECTED.length);
+    expect(allowed.issues.filter((i) => i.code === 'secret-allowed')).toHaveLength(REAL.length);
+    expect(allowed.issues.filter((i) => i.code === 'secret')).toEqual([]);
+    expect(allowed.bodies.get('guides/webhook-url.md')).toContain('S3cr3tPassw0rd');
+  });
+  it('config secrets.allow leaves matches as written, silently: a regex and literal text', () => {
+    const d = copyFixture('secrets-basic');
+    writeFileSync(join(d, 'kb.config.yaml'), 'secrets:\n  allow: ["/hunter2/", "S3cr3tPassw0rd"]\n');
+    const r = indexKnowledgeFolder(d);
+    expect(r.bodies.get('references/database-url.md')).toContain('hunter2secret');
+    expect(r.bodies.get('guides/webhook-url.md')).toContain('S3cr3tPassw0rd');
+    expect(r.bodies.get('references/connection-strings.md')).toContain('[redacted: database-connection-string]');
+    expect(r.issues.filter((i) => i.code === 'secret').map((i) => i.file)).toEqual(['references/connection-strings.md']);
+    expect(r.reading.notices.filter((n) => n.code === 'secret-allow-listed').map((n) => n.file)).toEqual([
+      'guides/webhook-url.md',
+      'references/database-url.md',
+    ]);
+  });
+  it('a secrets.allow regex that does not compile is a config error naming it', () => {
+    const d = copyFixture('secrets-basic');
+    writeFileSync(join(d, 'kb.config.yaml'), 'secrets:\n  allow: ["/(unclosed/"]\n');
+    expect(() => indexKnowledgeFolder(d)).toThrow(/secrets\.allow\.0: \/\(unclosed\/ is not a valid regular expression/);
   });
   it.each([
     [true, {}, true],
@@ -73,9 +216,81 @@ describe('secret scanning', () => {
     [undefined, { KB_ALLOW_SECRETS: '0' }, false],
     [undefined, {}, false],
   ])('allowSecretsFrom(flag %s, env %j) is %s', (flag, env, allowed) => expect(allowSecretsFrom(flag, { env })).toBe(allowed));
+  it('publishedText applies the reading’s policy to any file of the folder', () => {
+    expect(publishedText(result.reading, 'guides/webhook-url.md')).toContain('[redacted: basicauth]/hook');
+    expect(publishedText(indexKnowledgeFolder(dir, { allowSecrets: true }).reading, 'guides/webhook-url.md')).toContain('S3cr3tPassw0rd');
+    expect(publishedText(result.reading, 'no/such/file.md')).toBeUndefined();
+  });
 });
 
-// scanSecrets drives the preset's rules synchronously; it must find exactly what Secretlint's own lintSource finds.
+// One row per placeholder rule of issue 17 (and the real values next to them): placeholderReason(rule, flagged text).
+describe.each<[string, string, string, string | undefined]>([
+  ['angle-bracket slots', 'database-connection-string', 'postgresql://<user>:<password>@host/postgres', 'the password is a placeholder'],
+  ['slots everywhere', 'database-connection-string', 'postgres://<user>:<pass>@<host>/db', 'the password is a placeholder'],
+  ['the local Postgres default', 'database-connection-string', 'postgres://postgres:postgres@127.0.0.1:54322/postgres', 'the host is 127.0.0.1, this machine'],
+  ['localhost, any password', 'database-connection-string', 'postgres://app:Xk9f2LmQ7pZr@localhost:5432/app', 'the host is localhost, this machine'],
+  ['IPv6 loopback', 'basicauth', 'http://admin:Xk9f2LmQ7pZr@[::1]', 'the host is [::1], this machine'],
+  ['a *.localhost name', 'basicauth', 'https://u:Xk9f2LmQ7pZr@api.localhost', 'the host is api.localhost, this machine'],
+  ['a dev default password on any host', 'database-connection-string', 'postgres://postgres:postgres@db/app', 'the password is a placeholder'],
+  [
+    'spelled out: a-secret-password',
+    'database-connection-string',
+    'postgresql://account-api-user-20260121:a-secret-password@hostname/x',
+    'the password is a placeholder',
+  ],
+  ['spelled out: your-token-here', 'basicauth', 'https://user:your-token-here@example.com', 'the password is a placeholder'],
+  ['spelled out in camel case', 'basicauth', 'https://user:yourPasswordHere@example.com', 'the password is a placeholder'],
+  ['${VAR}', 'database-connection-string', 'mysql://app:${DB_PASSWORD}@db:3306/app', 'the password is a placeholder'],
+  ['$VAR', 'basicauth', 'https://ci:$CI_TOKEN@ci.example.com', 'the password is a placeholder'],
+  ['{{template}}', 'basicauth', 'https://ci:{{ci_token}}@ci.example.com', 'the password is a placeholder'],
+  ['%VAR%', 'basicauth', 'https://ci:%CI_TOKEN%@ci.example.com', 'the password is a placeholder'],
+  ['percent-encoded slot', 'basicauth', 'https://ci:%3Cpassword%3E@ci.example.com', 'the password is a placeholder'],
+  ['xxx…', 'database-connection-string', 'postgres://app:xxxxxxxx@db.example.com/app', 'the password is a placeholder'],
+  ['all the same character', 'basicauth', 'https://app:********@ci.example.com', 'the password is a placeholder'],
+  ['changeme', 'database-connection-string', 'postgres://app:changeme@db.example.com/app', 'the password is a placeholder'],
+  ['example', 'basicauth', 'https://demo:example@ci.example.com', 'the password is a placeholder'],
+  ['a real-looking password', 'database-connection-string', 'postgres://admin:hunter2secret@db.internal.example.com:5432/app', undefined],
+  ['a real-looking password in camel case', 'basicauth', 'https://deploy:S3cr3tPassw0rd@ci.example.com', undefined],
+  ['placeholder words with digits are not placeholders', 'basicauth', 'https://deploy:password123@ci.example.com', undefined],
+  ['two characters are not a pattern', 'basicauth', 'https://deploy:zz@ci.example.com', undefined],
+  ['an @ in the password reads it short: redacted', 'basicauth', 'https://deploy:p@localhost@ci.example.com', undefined],
+  ['token rules are never placeholders (AWS, GitHub, Slack, keys, JWTs)', 'github', 'ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', undefined],
+  ['… a private key either', 'privatekey', '-----BEGIN RSA PRIVATE KEY-----\nexample\n-----END RSA PRIVATE KEY-----', undefined],
+])('placeholderReason: %s', (_case, rule, value, reason) => {
+  it(`${value.slice(0, 60)} → ${reason ?? 'real'}`, () => expect(placeholderReason(rule, value)).toBe(reason));
+});
+
+describe('looksLikePlaceholder', () => {
+  it.each(['', '<password>', '[password]', '{password}', '$(pass)', '...', 'XXXX-XXXX', 'my_secret', 'insert-api-key-here', 'TODO'])('%j is one', (v) =>
+    expect(looksLikePlaceholder(v)).toBe(true),
+  );
+  it.each(['hunter2', 'Tr0ub4dor&3', 'correct-horse-battery-staple', 'secret2024', 'abc'])('%j is not', (v) => expect(looksLikePlaceholder(v)).toBe(false));
+});
+
+describe('redactSpans', () => {
+  const f = (start: number, end: number, rule = 'basicauth') => ({ line: 1, rule, kind: rule, start, end });
+  it.each([
+    ['one span', 'a SECRET b', [f(2, 8)], 'a [redacted: basicauth] b'],
+    ['overlapping spans become one marker, named after the first', 'a SECRET b', [f(2, 6), f(4, 8, 'github')], 'a [redacted: basicauth] b'],
+    ['line breaks inside are kept', 'a SE\nCR\nET b', [f(2, 10, 'privatekey')], 'a [redacted: privatekey]\n\n b'],
+    ['an offset for a part of the file', 'SECRET!', [f(12, 18)], '[redacted: basicauth]!'],
+  ])('%s', (_case, text, findings, expected) => expect(redactSpans(text, findings, _case.startsWith('an offset') ? 12 : 0)).toBe(expected));
+  it('judgeSecret: a literal allow entry may cover the span or lie inside it', () => {
+    const text = 'see https://deploy:Zk3pLq9x@h.example.com/hook now';
+    const [finding] = scanSecrets(text, '/x.md');
+    const verdict = (allow: string[]) => judgeSecret(text, finding!, { allowAll: false, allow: secretAllowList(allow) }).action;
+    expect([verdict([]), verdict(['Zk3pLq9x']), verdict(['https://deploy:Zk3pLq9x@h.example.com/hook']), verdict(['/Zk3p.*/']), verdict(['other'])]).toEqual([
+      'redact',
+      'allow-listed',
+      'allow-listed',
+      'allow-listed',
+      'redact',
+    ]);
+  });
+});
+
+// scanSecrets drives the preset's rules synchronously; it must find exactly what Secretlint's own lintSource finds
+// (the JWT rule is ours: Secretlint's preset has none).
 describe('scanSecrets agrees with @secretlint/core lintSource', () => {
   const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.md')).sort();
   const config = { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: creator }] };
@@ -87,8 +302,14 @@ describe('scanSecrets agrees with @secretlint/core lintSource', () => {
     const theirs = official.messages.map((m) => ({
       line: m.loc.start.line,
       kind: `${m.ruleId.replace(/^@secretlint\/secretlint-rule-/, '')} (${m.messageId})`,
+      start: m.range[0],
+      end: m.range[1],
     }));
-    expect(scanSecrets(content, abs)).toEqual(theirs);
+    const ours = scanSecrets(content, abs)
+      .filter((f) => f.rule !== 'jwt')
+      .map(({ line, kind, start, end }) => ({ line, kind, start, end }));
+    expect(ours).toEqual(theirs);
     expect(relative(dir, abs)).toBe(file);
   });
+  it('finds a JWT', () => expect(scanSecrets(`token: ${JWT}\n`, '/x.md')).toMatchObject([{ line: 1, rule: 'jwt', start: 7, end: 7 + JWT.length }]));
 });

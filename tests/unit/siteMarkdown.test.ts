@@ -4,10 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createNoteRenderer } from '../../src/node/site/renderNoteHtml.ts';
+import { createNoteRenderer } from '../../src/markdown/createNoteRenderer.ts';
 import { withoutTitleHeading } from '../../src/node/site/noteHtml.ts';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
-import { createSiteModel } from '../../src/core/site/siteModel.ts';
+import { siteLinks } from '../../src/node/site/siteLinks.ts';
+import { createSitePaths } from '../../src/core/site/sitePaths.ts';
 import { prepareSite, SiteBuildError } from '../../src/integration/prepareSite.ts';
 import { resolvePortal } from '../../src/integration/resolvePortal.ts';
 import { parseKbPortalOptions } from '../../src/integration/kbPortalOptions.ts';
@@ -17,11 +18,12 @@ const work = mkdtempSync(join(tmpdir(), 'kb-site-markdown-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const basic = indexKnowledgeFolder(join(FIXTURES, 'site-basic'));
-const model = createSiteModel(basic.index, { root: basic.reading.config.site.base, siteUrl: undefined, today: '2026-10-15', trustHtml: false });
-const renderers = new Map<boolean, (markdown: string) => string>();
+const links = siteLinks(basic);
+const paths = createSitePaths(basic.reading.config.site.base);
+const renderers = new Map<boolean, ReturnType<typeof createNoteRenderer>>();
 async function render(markdown: string, trustHtml = false): Promise<string> {
-  if (!renderers.has(trustHtml)) renderers.set(trustHtml, createNoteRenderer({ trustHtml, resolveWikilink: model.resolveWikilink, paths: model.paths }));
-  return renderers.get(trustHtml)!(markdown);
+  if (!renderers.has(trustHtml)) renderers.set(trustHtml, createNoteRenderer({ trustHtml, resolver: links.resolver, paths }));
+  return renderers.get(trustHtml)!({ path: 'decisions/003-new.md', markdown }).html;
 }
 
 /** The integration's first stage over a fixture folder (options as kbPortal() takes them). */
@@ -55,8 +57,8 @@ describe('raw HTML in .md notes is sanitised to the allow-list', () => {
   it('keeps raw HTML as written when the team trusts its authors (KB_TRUST_HTML=1)', async () =>
     expect(await render('<div style="color:red">x</div>', true)).toContain('style="color:red"'));
 
-  it('keeps the language class of code blocks after sanitising', async () =>
-    expect(await render('```js\nconst a = 1;\n```\n')).toContain('<pre><code class="language-js">const a = 1;\n</code></pre>'));
+  it('keeps the language class of code blocks in a language it does not highlight', async () =>
+    expect(await render('```cobol\nMOVE A TO B.\n```\n')).toContain('<pre><code class="language-cobol">MOVE A TO B.\n</code></pre>'));
   it('gives headings ids the way Astro does', async () => expect(await render('## Why we page\n')).toContain('<h2 id="why-we-page">Why we page</h2>'));
   it('renders GFM tables', async () => expect(await render('| a | b |\n|---|---|\n| 1 | 2 |\n')).toMatch(/<table>[\s\S]*<td>1<\/td>/));
 });
@@ -67,9 +69,9 @@ describe('wikilinks', () => {
     [
       'resolved by title, with a heading',
       '[[ADR 002: Cursor pages#Why]]',
-      '<a href="/docs/notes/decisions/002-cursor/#why" class="wikilink">ADR 002: Cursor pages</a>',
+      '<a href="/docs/notes/decisions/002-cursor/#why" class="wikilink">ADR 002: Cursor pages › Why</a>',
     ],
-    ['unresolved: shown, not a link', '[[no-such-note]]', '<span class="wikilink-missing" title="No note called “no-such-note” yet">no-such-note</span>'],
+    ['unresolved: shown, not a link', '[[no-such-note]]', '<span class="link-missing" title="No note called “no-such-note” yet">no-such-note</span>'],
     ['inside code: left alone', '`[[001-offset]]`', '<code>[[001-offset]]</code>'],
   ])('%s', async (_rule, md, html) => expect(await render(md)).toContain(html));
   it('a hostile target runs nothing', async () =>

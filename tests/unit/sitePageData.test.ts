@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
 import { createSitePaths, normaliseBase } from '../../src/core/site/sitePaths.ts';
-import { buildBacklinks, createWikilinkResolver, parseWikilink } from '../../src/core/site/resolveWikilink.ts';
 import { renderNoteMarkdown } from '../../src/core/site/renderNoteMarkdown.ts';
 import { renderLlmsFullTxt, renderLlmsTxt } from '../../src/core/site/renderLlmsTxt.ts';
 import { renderSitemap } from '../../src/core/site/renderSitemap.ts';
@@ -48,35 +47,6 @@ describe('createSitePaths: every URL under the base path', () => {
     ['empty query', wiki.query(), '/wiki/query/'],
     ['site file', wiki.file('pagefind/'), '/wiki/pagefind/'],
   ])('%s', (_rule, actual, expected) => expect(actual).toBe(expected));
-});
-
-describe('parseWikilink', () => {
-  it.each([
-    ['[[note]]', { target: 'note', heading: undefined, label: 'note' }],
-    ['[[note|Label]]', { target: 'note', heading: undefined, label: 'Label' }],
-    ['[[note#Why]]', { target: 'note', heading: 'Why', label: 'note' }],
-    ['[[#Why]]', { target: '', heading: 'Why', label: 'Why' }],
-    ['[[]]', undefined],
-    ['[[a\nb]]', undefined],
-  ])('%j', (text, expected) => expect(parseWikilink(text)).toEqual(expected));
-});
-
-describe('createWikilinkResolver', () => {
-  const resolve = createWikilinkResolver(index.notes);
-  it.each([
-    ['file name', '001-offset', 'decisions/001-offset'],
-    ['path with extension', 'decisions/001-offset.md', 'decisions/001-offset'],
-    ['path without extension', 'decisions/002-cursor', 'decisions/002-cursor'],
-    ['title, any case', 'adr 002: cursor pages', 'decisions/002-cursor'],
-    ['slug of an .mdx note', 'guides/tip', 'guides/tip'],
-    ['unknown target', 'no-such-note', undefined],
-  ])('%s', (_rule, target, slug) => expect(resolve(target)?.slug).toBe(slug));
-
-  it('builds backlinks, never from a note to itself', () => {
-    const backlinks = buildBacklinks(index.notes, resolve);
-    expect(backlinks.get('decisions/001-offset')?.map((b) => b.slug)).toEqual(['decisions/002-cursor']);
-    expect(backlinks.has('decisions/002-cursor')).toBe(false);
-  });
 });
 
 describe('renderNoteMarkdown: the .md beside a note page', () => {

@@ -20,21 +20,25 @@ describe('noteHtmlKey: a cached page is reused only when nothing it depends on c
     ['the base path', { base: '/wiki/' }],
     ['trusting raw HTML', { trustHtml: true }],
     ['the pipeline version', { version: '2' }],
+    ['an embedded note', { embeds: { 'b.md': 'B' } }],
+    ['an image size', { sizes: { 'a.png': { width: 1, height: 2 } } }],
   ])('changes with %s', (_what, change) => expect(noteHtmlKey({ ...inputs, ...change })).not.toBe(noteHtmlKey(inputs)));
   it('is stable for the same inputs', () => expect(noteHtmlKey({ ...inputs })).toBe(noteHtmlKey(inputs)));
 });
 
+const rendered = (html: string) => ({ html, hasMath: false, hasMermaid: false, headings: [], attachments: [], embeds: [], brokenLinks: [] });
+
 describe('the HTML cache on disk', () => {
   it('reads what was written, and nothing for an unknown key', () => {
-    writeNoteHtml(dir, 'aaaa', '<p>a</p>');
-    expect(readNoteHtml(dir, 'aaaa')).toBe('<p>a</p>');
+    writeNoteHtml(dir, 'aaaa', rendered('<p>a</p>'));
+    expect(readNoteHtml(dir, 'aaaa')).toEqual(rendered('<p>a</p>'));
     expect(readNoteHtml(dir, 'bbbb')).toBeUndefined();
   });
   it('prunes the files the build no longer uses', () => {
-    writeNoteHtml(dir, 'keep', 'k');
-    writeNoteHtml(dir, 'drop', 'd');
+    writeNoteHtml(dir, 'keep', rendered('k'));
+    writeNoteHtml(dir, 'drop', rendered('d'));
     pruneNoteHtml(dir, new Set(['keep', 'aaaa']));
-    expect(readdirSync(dir).sort()).toEqual(['aaaa.html', 'keep.html']);
+    expect(readdirSync(dir).sort()).toEqual(['aaaa.json', 'keep.json']);
   });
 });
 
@@ -44,10 +48,11 @@ describe('renderNotes', () => {
     base: '/wiki/',
     trustHtml: false,
     targets: [{ path: 'decisions/001-offset.md', slug: 'decisions/001-offset', title: 'Offset' }],
+    files: [],
   };
   const jobs = [
-    { key: 'w1', markdown: 'See [[Offset]].' },
-    { key: 'w2', markdown: '<script>alert(1)</script>\n\n# Head' },
+    { key: 'w1', path: 'a.md', markdown: 'See [[Offset]].', embeds: {}, sizes: {} },
+    { key: 'w2', path: 'b.md', markdown: '<script>alert(1)</script>\n\n# Head', embeds: {}, sizes: {} },
   ];
   const expected = ['<p>See <a href="/wiki/notes/decisions/001-offset/" class="wikilink">Offset</a>.</p>', '<h1 id="head">Head</h1>'];
   it.each([
@@ -57,7 +62,7 @@ describe('renderNotes', () => {
     const keyed = jobs.map((j) => ({ ...j, key: `${j.key}-${workers}` }));
     // Worker threads run the compiled module (lib/, built by `npm install` and before the tests).
     await renderNotes(setup, keyed, { workers, workerUrl: pathToFileURL(join(import.meta.dirname, '../../lib/node/site/renderNotesWorker.js')) });
-    expect(keyed.map((j) => readNoteHtml(dir, j.key)?.trim())).toEqual(expected);
+    expect(keyed.map((j) => readNoteHtml(dir, j.key)?.html.trim())).toEqual(expected);
   });
 });
 

@@ -1,48 +1,61 @@
-import { indexKnowledgeFolder } from '../../node/indexKnowledgeFolder.js';
+import { indexKnowledgeFolder, requireNotes } from '../../node/indexKnowledgeFolder.js';
 import { checkKnowledge, type CheckReport } from '../../core/check/checkKnowledge.js';
-import { formatIssue } from '../../core/util/issue.js';
-import { CACHE_FLAG, allowSecretsFrom, indexCacheFrom, kbDirFrom, parseFlags } from '../flags.js';
+import { renderCheckText } from '../../core/check/renderCheckText.js';
+import { folderLinkCheck } from '../../node/site/siteLinks.js';
+import { CACHE_FLAG, allowSecretsFrom, askedKbDir, existingKbDir, indexCacheFrom, parseFlags } from '../flags.js';
 import { EXIT, type Io } from '../io.js';
 
-const USAGE = 'Usage: kb check [--kb DIR] [--json] [--allow-secrets] [--no-cache]';
+export const HELP = `Usage: kb check [--kb DIR] [--all] [--json] [--verbose] [--allow-secrets] [--no-cache]
+
+Lint a knowledge folder without writing: file problems with file:line (YAML, credentials redacted,
+unreadable files, pipes), untagged notes, alias chains and collisions, similar tags, tags to promote.
+A summary line comes first; each section lists at most 20 items.
+
+  --kb DIR          the knowledge folder (default: KB_DIR, else content/)
+  --all             list every item of every section
+  --json            the whole report as JSON (every item)
+  --verbose         also list credentials left as written (placeholders, secrets.allow)
+  --allow-secrets   do not redact credentials (or KB_ALLOW_SECRETS=1)
+  --no-cache        do not read or write the index cache (or KB_NO_CACHE=1)
+
+Exit: 0 no problems, 1 problems found or no notes in the folder, 2 usage error or no such folder.`;
 
 /** `kb check`: lint without writing. Exit 1 when a problem is found (suggestions alone are not problems). */
 export function run(argv: string[], io: Io): number {
-  const { values } = parseFlags(argv, { kb: { type: 'string' }, json: { type: 'boolean' }, 'allow-secrets': { type: 'boolean' }, ...CACHE_FLAG }, USAGE, false);
-  const kbDir = kbDirFrom(values.kb, io);
-  const result = indexKnowledgeFolder(kbDir, {
-    allowSecrets: allowSecretsFrom(values['allow-secrets'], io),
-    cacheDir: indexCacheFrom(values['no-cache'], kbDir, io),
-  });
-  const report = checkKnowledge(result.index, result.issues);
-  if (values.json) io.out(JSON.stringify(report, null, 2));
-  else io.out(renderCheck(report));
-  const problems = report.issues.length + report.untagged.length + report.similar.length;
-  return problems ? EXIT.problems : EXIT.ok;
+  const { values } = parseFlags(
+    'check',
+    argv,
+    {
+      kb: { type: 'string' },
+      json: { type: 'boolean' },
+      all: { type: 'boolean' },
+      verbose: { type: 'boolean' },
+      'allow-secrets': { type: 'boolean' },
+      ...CACHE_FLAG,
+    },
+    false,
+  );
+  const kbDir = existingKbDir(values.kb, io);
+  const result = requireNotes(
+    indexKnowledgeFolder(kbDir, {
+      allowSecrets: allowSecretsFrom(values['allow-secrets'], io),
+      cacheDir: indexCacheFrom(values['no-cache'], kbDir, io),
+    }),
+    askedKbDir(values.kb, io),
+  );
+  const report = checkKnowledge(result.index, result.issues, folderLinkCheck(result));
+  if (values.json) io.out(JSON.stringify(values.verbose ? { ...report, notices: result.reading.notices } : report, null, 2));
+  else
+    io.out(
+      renderCheckText(report, {
+        noteCount: result.index.notes.length,
+        all: values.all ?? false,
+        ...(values.verbose ? { notices: result.reading.notices } : {}),
+      }),
+    );
+  return hasProblems(report) ? EXIT.problems : EXIT.ok;
 }
 
-export function renderCheck(r: CheckReport): string {
-  const out: string[] = [];
-  const section = (title: string, lines: string[]) => {
-    if (lines.length) out.push(`## ${title} (${lines.length})`, ...lines, '');
-  };
-  section('Problems', r.issues.map(formatIssue));
-  section(
-    'Untagged notes',
-    r.untagged.map((p) => `- ${p}: add \`tags:\` to its frontmatter`),
-  );
-  section(
-    'Similar tags',
-    r.similar.map((s) => `- ${s.tags.join(' / ')} (${s.reason}): use \`${s.target}\``),
-  );
-  section(
-    'Promote to Known Tags',
-    r.promote.map((p) => `- ${p.tag} (${p.count} notes)`),
-  );
-  section(
-    'Skipped ephemeral stamps',
-    r.skippedStamps.map((p) => `- ${p.tag} (${p.count} notes)`),
-  );
-  if (!out.length) return 'No problems found.';
-  return out.join('\n').trimEnd();
+function hasProblems(report: CheckReport): boolean {
+  return report.issues.length + report.untagged.length + report.similar.length + report.brokenLinks.length > 0;
 }

@@ -1,33 +1,49 @@
-import { buildContextPack } from '../../core/context/buildContextPack.js';
 import { packRequestSchema } from '../../core/context/packTypes.js';
-import { digestsFor } from '../../node/context/digestsFor.js';
+import { contextPackFor } from '../../node/context/contextPackFor.js';
 import { loadPackInputs } from '../../node/context/loadPackInputs.js';
-import { CACHE_FLAG, allowSecretsFrom, indexCacheFrom, kbDirFrom, parseFlags, todayFrom } from '../flags.js';
-import { EXIT, UsageError, type Io } from '../io.js';
+import { KnowledgeFolderError } from '../../node/knowledgeFolderError.js';
+import { CACHE_FLAG, allowSecretsFrom, askedKbDir, existingKbDir, indexCacheFrom, parseFlags, todayFrom } from '../flags.js';
+import { EXIT, usageError, type Io } from '../io.js';
 
-const USAGE =
-  'Usage: kb context --task "…" [--repo ALIAS] [--project KEY] [--include decisions,lessons,patterns,pitfalls] [--max-tokens N] [--kb DIR] [--today YYYY-MM-DD] [--json] [--no-cache]';
+export const HELP = `Usage: kb context --task "…" [--repo ALIAS] [--project KEY] [--include decisions,lessons,patterns,pitfalls] [--max-tokens N] [--kb DIR] [--today YYYY-MM-DD] [--json] [--allow-secrets] [--no-cache]
+
+A task-context pack: the decisions, lessons, patterns and pitfalls that matter for a task, within a
+token budget, with Files to Inspect from a registered codebase.
+
+  --task "…"        what you are about to do (required; the words after the flags work too)
+  --repo ALIAS      a codebase registered in kb.config.yaml repos:, for Files to Inspect
+  --project KEY     narrow to one project (and its registered codebase)
+  --include LIST    buckets to show (default: decisions,lessons,patterns)
+  --max-tokens N    the budget (default 6000, at most 12000)
+  --kb DIR          the knowledge folder (default: KB_DIR, else content/)
+  --today DATE      the date ages are counted from (default: KB_TODAY, else today)
+  --json            the pack as JSON
+  --allow-secrets   do not redact credentials (or KB_ALLOW_SECRETS=1)
+  --no-cache        do not read or write the index cache (or KB_NO_CACHE=1)
+
+Exit: 0 pack printed, 1 no notes in the folder, 2 usage error (no task, bad flag) or no such folder.`;
 
 /** `kb context`: print the task-context pack (Markdown, or the ContextPack with --json). */
 export function run(argv: string[], io: Io): number {
-  const { values, positionals } = parseFlags(
-    argv,
-    {
-      task: { type: 'string' },
-      repo: { type: 'string' },
-      project: { type: 'string' },
-      include: { type: 'string' },
-      'max-tokens': { type: 'string' },
-      kb: { type: 'string' },
-      today: { type: 'string' },
-      json: { type: 'boolean' },
-      ...CACHE_FLAG,
-    },
-    USAGE,
-  );
+  const { values, positionals } = parseFlags('context', argv, {
+    task: { type: 'string' },
+    repo: { type: 'string' },
+    project: { type: 'string' },
+    include: { type: 'string' },
+    'max-tokens': { type: 'string' },
+    kb: { type: 'string' },
+    today: { type: 'string' },
+    json: { type: 'boolean' },
+    'allow-secrets': { type: 'boolean' },
+    ...CACHE_FLAG,
+  });
   const maxTokens = values['max-tokens'];
+  if (maxTokens !== undefined && !/^\d+$/.test(maxTokens))
+    throw usageError('context', `--max-tokens ${maxTokens}: give a whole number of tokens, e.g. --max-tokens 4000`);
+  const task = values.task ?? positionals.join(' ');
+  if (task.trim() === '') throw usageError('context', 'no task given: pass --task "what you are about to do", e.g. --task "fix duplicate webhook refunds"');
   const parsed = packRequestSchema.safeParse({
-    task: values.task ?? positionals.join(' '),
+    task,
     ...(values.repo ? { repo: values.repo } : {}),
     ...(values.project ? { project: values.project } : {}),
     ...(values.include
@@ -38,19 +54,21 @@ export function run(argv: string[], io: Io): number {
             .filter(Boolean),
         }
       : {}),
-    ...(maxTokens !== undefined ? { maxTokens: /^\d+$/.test(maxTokens) ? Number(maxTokens) : maxTokens } : {}),
-    today: todayFrom(values.today, io),
+    ...(maxTokens !== undefined ? { maxTokens: Number(maxTokens) } : {}),
+    today: todayFrom(values.today, io, 'context'),
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const flag = { task: '--task', include: '--include', maxTokens: '--max-tokens' }[String(issue.path[0])] ?? String(issue.path[0] ?? '');
-    throw new UsageError(`kb context: ${flag} ${issue.message}\n${USAGE}`);
+    throw usageError('context', `${flag} ${issue.message}`.trim());
   }
-  const kbDir = kbDirFrom(values.kb, io);
-  const inputs = loadPackInputs(kbDir, { cacheDir: indexCacheFrom(values['no-cache'], kbDir, io), allowSecrets: allowSecretsFrom(undefined, io) });
-  const { digests, warnings } = digestsFor(kbDir, inputs.index, parsed.data, { home: io.env.HOME ?? '', cwd: io.cwd });
-  const pack = buildContextPack(inputs.index, inputs.data, parsed.data, digests);
-  pack.warnings.unshift(...inputs.warnings, ...warnings);
+  const kbDir = existingKbDir(values.kb, io);
+  const inputs = loadPackInputs(kbDir, {
+    allowSecrets: allowSecretsFrom(values['allow-secrets'], io),
+    cacheDir: indexCacheFrom(values['no-cache'], kbDir, io),
+  });
+  if (inputs.index.notes.length === 0) throw new KnowledgeFolderError('no-notes', askedKbDir(values.kb, io));
+  const pack = contextPackFor(kbDir, inputs, parsed.data, { home: io.env.HOME ?? '', cwd: io.cwd });
   if (values.json) io.out(JSON.stringify(pack, null, 2));
   else {
     for (const w of pack.warnings) io.err(`warning: ${w}`);

@@ -1,13 +1,18 @@
-import { existsSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
-import { renderDiscovery } from '../../core/discover/renderDiscovery.js';
-import { loadKbConfig } from '../../node/loadKbConfig.js';
-import { runDiscovery } from '../../node/discover/runDiscovery.js';
-import type { Registration } from '../../node/discover/readRegistrations.js';
-import { kbDirFrom, parseFlags } from '../flags.js';
-import { EXIT, UsageError, type Io } from '../io.js';
+import { discoverForTask } from '../../node/discover/discoverForTask.js';
+import { existingKbDir, kbDirFrom, parseFlags } from '../flags.js';
+import { EXIT, usageError, type Io } from '../io.js';
 
-const USAGE = 'Usage: kb discover <path-or-alias>… --task "…" [--kb DIR] [--json]';
+export const HELP = `Usage: kb discover <path-or-alias>… --task "…" [--kb DIR] [--json]
+
+The files of up to 3 codebases that matter for a task (seed 002): entry points, files matching the
+task's nouns and their imports. Aliases come from kb.config.yaml repos: and .claude/path-context.yaml.
+Never writes. Restricted paths (.ssh, credentials, /etc, …) are refused before anything is read.
+
+  --task "…"        what you are about to do (required)
+  --kb DIR          the knowledge folder whose repos: register aliases (default: KB_DIR, else content/)
+  --json            { paths, warnings } as JSON
+
+Exit: 0 files found, 1 a folder missing or restricted (or nothing found), 2 usage error.`;
 
 /**
  * `kb discover`: the files of up to 3 codebases that matter for a task (seed 002). Prints the
@@ -15,25 +20,18 @@ const USAGE = 'Usage: kb discover <path-or-alias>… --task "…" [--kb DIR] [--
  * missing or restricted, or nothing could be loaded.
  */
 export function run(argv: string[], io: Io): number {
-  const { values, positionals } = parseFlags(argv, { task: { type: 'string' }, kb: { type: 'string' }, json: { type: 'boolean' } }, USAGE);
-  if (!positionals.length) throw new UsageError(`kb discover: name at least one path or alias.\n${USAGE}`);
+  const { values, positionals } = parseFlags('discover', argv, { task: { type: 'string' }, kb: { type: 'string' }, json: { type: 'boolean' } });
+  if (!positionals.length) throw usageError('discover', 'name at least one path or alias, e.g. `kb discover payments-api --task "…"`');
   const task = values.task?.trim();
-  if (!task) throw new UsageError(`kb discover: --task "…" is required (discovery ranks files for a task).\n${USAGE}`);
-  const kbDir = kbDirFrom(values.kb, io);
-  const result = runDiscovery({ refs: positionals, task, cwd: io.cwd, kbDir, registrations: kbRegistrations(kbDir) });
-  if (values.json) io.out(JSON.stringify({ paths: result.paths, warnings: result.warnings }, null, 2));
+  if (!task) throw usageError('discover', '--task "…" is required (discovery ranks files for a task)');
+  // An explicit --kb must exist; the default folder is only a source of aliases, and may be absent.
+  const kbDir = values.kb !== undefined ? existingKbDir(values.kb, io) : kbDirFrom(undefined, io);
+  const output = discoverForTask({ refs: positionals, task, cwd: io.cwd, kbDir });
+  if (values.json) io.out(JSON.stringify(output.json, null, 2));
   else {
-    const text = result.views.length ? renderDiscovery(result.views) : '';
     // Messages the output already carries (zero signal, map-mode hint) are not repeated on stderr.
-    for (const w of result.warnings) if (!text.includes(w)) io.err(w);
-    if (text) io.out(text);
+    for (const w of output.warnings) io.err(w);
+    if (output.text) io.out(output.text);
   }
-  const failed = result.paths.some((p) => p.status !== 'ok') || !result.views.length;
-  return failed ? EXIT.problems : EXIT.ok;
-}
-
-/** kb.config.yaml `repos:`, as the index carries them (alias defaults to the folder's base name). */
-function kbRegistrations(kbDir: string): Registration[] {
-  if (!existsSync(kbDir)) return [];
-  return loadKbConfig(kbDir).repos.map((r) => ({ path: r.path, alias: r.alias ?? basename(resolve(kbDir, r.path)), include: r.include, exclude: r.exclude }));
+  return output.failed ? EXIT.problems : EXIT.ok;
 }

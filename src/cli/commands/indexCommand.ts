@@ -1,41 +1,61 @@
 import { resolve } from 'node:path';
-import { indexKnowledgeFolder, type IndexCounts } from '../../node/indexKnowledgeFolder.js';
+import { indexKnowledgeFolder, requireNotes, type IndexCounts } from '../../node/indexKnowledgeFolder.js';
 import { writeIndexOutputs } from '../../node/writeIndexOutputs.js';
 import type { ReportEntry } from '../../core/index/kbIndexSchema.js';
 import { compareStrings } from '../../core/util/compare.js';
 import { formatIssue } from '../../core/util/issue.js';
-import { CACHE_FLAG, allowSecretsFrom, indexCacheFrom, kbDirFrom, parseFlags } from '../flags.js';
+import { CACHE_FLAG, allowSecretsFrom, askedKbDir, existingKbDir, indexCacheFrom, parseFlags } from '../flags.js';
 import { EXIT, type Io } from '../io.js';
 
-const USAGE = 'Usage: kb index [--kb DIR] [--out DIR] [--json] [--strict] [--allow-secrets] [--no-cache]';
+export const HELP = `Usage: kb index [--kb DIR] [--out DIR] [--json] [--strict] [--verbose] [--allow-secrets] [--no-cache]
+
+Index a knowledge folder and write kb-index.json, index.md, kb-tags.txt and kb-categories.txt.
+Prints the counts (files seen, notes indexed, ideas, unpublished, excluded by rule) on stdout and each
+warning (file:line and why) on stderr. Credentials are redacted from every output, each with a warning.
+
+  --kb DIR          the knowledge folder (default: KB_DIR, else content/)
+  --out DIR         where to write (default: kb-out/)
+  --json            counts, warnings and every file's outcome as JSON
+  --strict          exit 1 on warnings too
+  --verbose         also name credentials left as written (placeholders, secrets.allow)
+  --allow-secrets   do not redact credentials (or KB_ALLOW_SECRETS=1)
+  --no-cache        do not read or write the index cache (or KB_NO_CACHE=1)
+
+Exit: 0 written, 1 errors (nothing written), no notes, or warnings with --strict; 2 usage error or no such folder.`;
 
 /** `kb index`: write the index outputs and print what happened to every file. */
 export function run(argv: string[], io: Io): number {
   const { values } = parseFlags(
+    'index',
     argv,
     {
       kb: { type: 'string' },
       out: { type: 'string' },
       json: { type: 'boolean' },
       strict: { type: 'boolean' },
+      verbose: { type: 'boolean' },
       'allow-secrets': { type: 'boolean' },
       ...CACHE_FLAG,
     },
-    USAGE,
     false,
   );
-  const kbDir = kbDirFrom(values.kb, io);
-  const result = indexKnowledgeFolder(kbDir, {
-    allowSecrets: allowSecretsFrom(values['allow-secrets'], io),
-    cacheDir: indexCacheFrom(values['no-cache'], kbDir, io),
-  });
+  const kbDir = existingKbDir(values.kb, io);
+  const result = requireNotes(
+    indexKnowledgeFolder(kbDir, {
+      allowSecrets: allowSecretsFrom(values['allow-secrets'], io),
+      cacheDir: indexCacheFrom(values['no-cache'], kbDir, io),
+    }),
+    askedKbDir(values.kb, io),
+  );
   const errors = result.issues.filter((i) => i.severity === 'error');
   const outDir = resolve(io.cwd, values.out ?? 'kb-out');
   const written = errors.length ? [] : writeIndexOutputs(outDir, result.index);
   if (values.json) {
-    io.out(JSON.stringify({ counts: result.counts, issues: result.issues, files: result.report, written }, null, 2));
+    const notices = values.verbose ? { notices: result.reading.notices } : {};
+    io.out(JSON.stringify({ counts: result.counts, issues: result.issues, ...notices, files: result.report, written }, null, 2));
   } else {
     for (const issue of result.issues) io.err(formatIssue(issue));
+    if (values.verbose) for (const n of result.reading.notices) io.err(`${n.line ? `${n.file}:${n.line}` : n.file}: note: ${n.message}`);
     io.out(formatCounts(result.counts));
     const unpublished = formatUnpublished(result.report);
     if (unpublished) io.out(unpublished);
@@ -60,8 +80,8 @@ export function formatCounts(c: IndexCounts): string {
   ].join('\n');
 }
 
-/** The files kept out of the published outputs on purpose (drafts, private, secrets): listed by name, never silently. */
+/** The files kept out of the published outputs on purpose (drafts, private): listed by name, never silently. */
 export function formatUnpublished(report: readonly ReportEntry[]): string {
-  const held = report.filter((e) => e.outcome === 'unpublished' || e.rule === 'secret');
+  const held = report.filter((e) => e.outcome === 'unpublished');
   return held.length ? ['Not published:', ...held.map((e) => `- ${e.path} (${e.rule ?? e.outcome})`)].join('\n') : '';
 }

@@ -1,31 +1,47 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { indexKnowledgeFolder } from '../../node/indexKnowledgeFolder.js';
+import { indexKnowledgeFolder, requireNotes } from '../../node/indexKnowledgeFolder.js';
+import { publishedText } from '../../node/readSourceFile.js';
 import { runQuery } from '../../core/query/runQuery.js';
 import { renderQueryText } from '../../core/query/renderQueryText.js';
 import { QUERY_USAGE, type QueryResult } from '../../core/query/queryResult.js';
-import { CACHE_FLAG, allowSecretsFrom, indexCacheFrom, kbDirFrom, parseFlags, todayFrom } from '../flags.js';
-import { EXIT, UsageError, type Io } from '../io.js';
+import { CACHE_FLAG, allowSecretsFrom, askedKbDir, existingKbDir, indexCacheFrom, parseFlags, todayFrom } from '../flags.js';
+import type { FolderReading } from '../../node/readKnowledgeFolder.js';
+import { EXIT, usageError, type Io } from '../io.js';
 
-const USAGE = `${QUERY_USAGE} [--kb DIR] [--today YYYY-MM-DD] [--json] [--load all|N,M,…] [--no-cache]`;
+export const HELP = `${QUERY_USAGE} [--kb DIR] [--today YYYY-MM-DD] [--json] [--load all|N,M,…] [--allow-secrets] [--no-cache]
+
+The /context tag query: space-separated tags, union by default; a word AND makes it an intersection.
+Aliases resolve, project keys expand to their tags; results come in three groups (team-shared,
+project-specific, cross-project), with a project's tracked artifacts and pending ideas.
+
+  --kb DIR          the knowledge folder (default: KB_DIR, else content/)
+  --today DATE      the date ages are counted from (default: KB_TODAY, else today)
+  --json            the result as JSON
+  --load all|N,M    print the chosen files (numbers from the list), credentials redacted
+  --allow-secrets   do not redact credentials (or KB_ALLOW_SECRETS=1)
+  --no-cache        do not read or write the index cache (or KB_NO_CACHE=1)
+
+Exit: 0 answered (even with no match), 1 no notes in the folder, 2 usage error or no such folder.`;
 
 /** `kb query`: seed 000's /context over the knowledge folder; `--load` is Step 6 (read-only). */
 export function run(argv: string[], io: Io): number {
-  const { values, positionals } = parseFlags(
-    argv,
-    { kb: { type: 'string' }, today: { type: 'string' }, json: { type: 'boolean' }, load: { type: 'string' }, ...CACHE_FLAG },
-    USAGE,
-  );
+  const { values, positionals } = parseFlags('query', argv, {
+    kb: { type: 'string' },
+    today: { type: 'string' },
+    json: { type: 'boolean' },
+    load: { type: 'string' },
+    'allow-secrets': { type: 'boolean' },
+    ...CACHE_FLAG,
+  });
   const query = positionals.join(' ');
-  const today = todayFrom(values.today, io);
-  const kbDir = kbDirFrom(values.kb, io);
-  const folder = indexKnowledgeFolder(kbDir, { cacheDir: indexCacheFrom(values['no-cache'], kbDir, io), allowSecrets: allowSecretsFrom(undefined, io) });
+  const today = todayFrom(values.today, io, 'query');
+  const kbDir = existingKbDir(values.kb, io);
+  const folder = requireNotes(
+    indexKnowledgeFolder(kbDir, { allowSecrets: allowSecretsFrom(values['allow-secrets'], io), cacheDir: indexCacheFrom(values['no-cache'], kbDir, io) }),
+    askedKbDir(values.kb, io),
+  );
   const result = runQuery(folder.index, query, { today });
-  if (result.usage) {
-    io.err(result.usage);
-    return EXIT.usage;
-  }
-  const loaded = values.load === undefined ? undefined : load(result, values.load, folder.reading.kbDir, io);
+  if (result.usage) throw usageError('query', 'name at least one tag, e.g. `kb query api` or `kb query api AND pagination`');
+  const loaded = values.load === undefined ? undefined : load(result, values.load, folder.reading, io);
   if (values.json) {
     io.out(JSON.stringify(loaded ? { ...result, loaded } : result, null, 2));
   } else if (loaded) {
@@ -37,8 +53,11 @@ export function run(argv: string[], io: Io): number {
   return EXIT.ok;
 }
 
-/** `all`, `none`, or numbers separated by commas and/or spaces; files and artifacts by number, never ideas. */
-function load(result: QueryResult, spec: string, kbDir: string, io: Io): { n: number; path: string; content: string }[] {
+/**
+ * `all`, `none`, or numbers separated by commas and/or spaces; files and artifacts by number, never ideas.
+ * Each file is read as it is published: credentials redacted as in the index and the site.
+ */
+function load(result: QueryResult, spec: string, reading: FolderReading, io: Io): { n: number; path: string; content: string }[] {
   const rows = [...result.results.map((r) => ({ n: r.n, path: r.path, exists: true })), ...result.artifacts];
   const wanted = spec.trim().toLowerCase();
   let picked: typeof rows;
@@ -47,16 +66,17 @@ function load(result: QueryResult, spec: string, kbDir: string, io: Io): { n: nu
   else {
     const numbers = wanted.split(/[\s,]+/).filter(Boolean); // commas and/or spaces between numbers
     const bad = numbers.find((s) => !/^\d+$/.test(s) || !rows.some((r) => r.n === Number(s)));
-    if (numbers.length === 0 || bad !== undefined) throw new UsageError(`--load ${spec}: pick all, none, or numbers from 1 to ${rows.length}.\n${USAGE}`);
+    if (numbers.length === 0 || bad !== undefined) throw usageError('query', `--load ${spec}: pick all, none, or numbers from 1 to ${rows.length}`);
     picked = [...new Set(numbers.map(Number))].map((n) => rows.find((r) => r.n === n)!);
   }
   const out: { n: number; path: string; content: string }[] = [];
   for (const row of picked) {
-    if (!row.exists) {
+    const content = row.exists ? publishedText(reading, row.path) : undefined;
+    if (content === undefined) {
       io.err(`${row.n}. ${row.path}: not found; skipped.`);
       continue;
     }
-    out.push({ n: row.n, path: row.path, content: readFileSync(join(kbDir, row.path), 'utf8') });
+    out.push({ n: row.n, path: row.path, content });
   }
   return out;
 }

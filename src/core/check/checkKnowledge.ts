@@ -1,4 +1,5 @@
 import type { KbIndex } from '../index/kbIndexSchema.js';
+import type { BrokenLink } from '../links/findBrokenLinks.js';
 import type { KbIssue } from '../util/issue.js';
 import { compareStrings } from '../util/compare.js';
 
@@ -18,6 +19,10 @@ export interface CheckReport {
   promote: { tag: string; count: number }[];
   /** Freeform tags on 3+ notes that are ephemeral stamps, listed so nobody wonders where they went. */
   skippedStamps: { tag: string; count: number }[];
+  /** Wikilinks, embeds, relative links and attachments that lead nowhere (file:line, closest note). */
+  brokenLinks: BrokenLink[];
+  /** Links into the folder that were checked (wikilinks, embeds, relative links, attachments). */
+  linksChecked: number;
 }
 
 /** Common abbreviations a team writes for a longer tag. */
@@ -61,7 +66,11 @@ function singular(tag: string): string {
 }
 
 /** Lint the index without touching a note. */
-export function checkKnowledge(index: KbIndex, issues: readonly KbIssue[]): CheckReport {
+export function checkKnowledge(
+  index: KbIndex,
+  issues: readonly KbIssue[],
+  links: { checked: number; broken: readonly BrokenLink[] } = { checked: 0, broken: [] },
+): CheckReport {
   const counts = new Map<string, number>();
   for (const n of index.notes) for (const t of n.tags) counts.set(t, (counts.get(t) ?? 0) + 1);
   const known = new Set(index.knownTags.map((k) => k.tag));
@@ -107,5 +116,7 @@ export function checkKnowledge(index: KbIndex, issues: readonly KbIssue[]): Chec
     similar: similar.sort((a, b) => compareStrings(a.tags.join(), b.tags.join())),
     promote,
     skippedStamps,
+    brokenLinks: [...links.broken],
+    linksChecked: links.checked,
   };
 }

@@ -38,6 +38,26 @@ export const repoConfigSchema = z
   })
   .strict();
 
+/** A frontmatter key name, as written (`tags`, `topics`, `section`). */
+const fieldName = z.string().trim().min(1, 'a frontmatter key cannot be empty');
+
+/** `/regex/flags` (^/(.*)/([a-z]*)$: a slash, the pattern, a slash, flags) must compile; anything else is literal text. */
+const allowEntry = z
+  .string()
+  .min(1, 'an empty entry would allow nothing; remove it')
+  .superRefine((entry, ctx) => {
+    const m = /^\/(.*)\/([a-z]*)$/s.exec(entry);
+    if (!m) return;
+    try {
+      new RegExp(m[1]!, m[2]!);
+    } catch (err) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `${entry} is not a valid regular expression (${(err as Error).message}); write it as /pattern/flags, or without slashes for literal text`,
+      });
+    }
+  });
+
 /** A task prerendered as a pack at build time. */
 export const packConfigSchema = z
   .object({
@@ -71,6 +91,11 @@ export const kbConfigSchema = z
          * folder) resolved against this URL, e.g. `https://github.com/org/kb/edit/main/`. Default: none (no link).
          */
         editUrl: z.string().url().optional(),
+        /**
+         * Publish each note's Markdown as `/notes/<slug>.md` beside its page (the llms.txt convention; llms.txt links
+         * them). Default true; false saves one file per note (llms.txt then links the pages and the full text).
+         */
+        rawMarkdown: z.boolean().default(true),
       })
       .strict()
       .default({}),
@@ -105,6 +130,30 @@ export const kbConfigSchema = z
     search: z.object({ scope: z.string().optional() }).strict().default({}),
     /** folder (relative) → bucket, overriding the built-in folder rules. */
     buckets: z.record(z.string(), z.enum(['decisions', 'lessons', 'patterns', 'pitfalls'])).default({}),
+    /**
+     * Frontmatter keys whose values are a note's tags (lists, comma-separated text or `[[wikilinks]]`, which
+     * are unwrapped: Obsidian's `topics: ["[[topic map]]"]` tags the note `topic-map`).
+     * Default: `[tags, tag, topics]`.
+     */
+    tagFields: z.array(fieldName).min(1).default(['tags', 'tag', 'topics']),
+    /**
+     * Obsidian inline tags: `#tag` and `#nested/tag` in a note's text (not in code, not `#123`) are tags too.
+     * Default: on in an Obsidian vault (the folder has `.obsidian/`), off elsewhere, where `#channel` is a chat room.
+     */
+    inlineTags: z.boolean().optional(),
+    /** Frontmatter keys read, in order, for a note's category; the first one present wins. Default: `[category, section]`. */
+    categoryFields: z.array(fieldName).min(1).default(['category', 'section']),
+    /** Credentials found in notes are redacted from every published output (see README, Secrets). */
+    secrets: z
+      .object({
+        /**
+         * Findings to leave as written: `/regex/flags` tested against the flagged text, or literal text that
+         * covers it or lies inside it (a known test password, a documented example URL). Default: none.
+         */
+        allow: z.array(allowEntry).default([]),
+      })
+      .strict()
+      .default({}),
   })
   .strict();
 

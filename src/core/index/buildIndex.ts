@@ -4,6 +4,7 @@ import type { IndexMdFacts } from '../aria/parseIndexMd.js';
 import type { Layout, NoteTier } from '../layout/classifyPath.js';
 import { readSourceFrontmatter } from '../model/readSourceFrontmatter.js';
 import { readBody, type BodyFacts } from '../model/readBody.js';
+import { readTaxonomy, type TaxonomyFields } from '../model/readTaxonomy.js';
 import type { Frontmatter } from '../model/frontmatterSchema.js';
 import { countTokens } from '../tokens/countTokens.js';
 import { assignSlugs } from '../util/slugify.js';
@@ -27,8 +28,8 @@ export interface SourceFile {
   bodyLine?: number | undefined;
   /** Milliseconds since the epoch. */
   mtime: number;
-  /** Problems the adapter met reading the bytes (e.g. not UTF-8). */
-  readWarnings?: { code: string; message: string }[];
+  /** Problems the adapter met reading the bytes (not UTF-8, a credential redacted), with the line when there is one. */
+  readWarnings?: { code: string; message: string; line?: number }[];
   /** What the adapter already derived from this file (possibly from its cache); computed here when absent. */
   facts?: SourceFacts | undefined;
 }
@@ -66,6 +67,8 @@ export interface IndexInput {
   searchScope: string;
   /** Registered codebases, with paths relative to the knowledge folder and the alias resolved. */
   repos: { path: string; alias: string; include: string[]; exclude: string[] }[];
+  /** Whether inline `#tags` count (config `inlineTags`, resolved by the adapter); default: the config's, else off. */
+  inlineTags?: boolean;
 }
 
 export interface IndexResult {
@@ -81,8 +84,13 @@ export function buildIndex(input: IndexInput): IndexResult {
   const bodies = new Map<string, string>();
   const sources = [...input.notes].sort((a, b) => compareStrings(a.path, b.path));
   const slugs = assignSlugs(sources.map((s) => s.path));
+  const fields: TaxonomyFields = {
+    tagFields: input.config.tagFields,
+    categoryFields: input.config.categoryFields,
+    inlineTags: input.inlineTags ?? input.config.inlineTags ?? false,
+  };
   const notes: NoteEntry[] = sources.map((src) => {
-    const note = readNote(src, slugs.get(src.path)!, issues);
+    const note = readNote(src, slugs.get(src.path)!, fields, issues);
     bodies.set(src.path, src.body);
     return note;
   });
@@ -130,7 +138,8 @@ export function buildIndex(input: IndexInput): IndexResult {
 }
 
 function readFrontmatterOf(src: SourceFile, issues: KbIssue[]) {
-  for (const w of src.readWarnings ?? []) issues.push({ severity: 'warning', code: w.code, file: src.path, message: w.message });
+  for (const w of src.readWarnings ?? [])
+    issues.push({ severity: 'warning', code: w.code, file: src.path, ...(w.line ? { line: w.line } : {}), message: w.message });
   if (src.yamlError) {
     issues.push({
       severity: 'warning',
@@ -153,7 +162,7 @@ function readFrontmatterOf(src: SourceFile, issues: KbIssue[]) {
   return src.facts?.frontmatter ?? readSourceFrontmatter(src);
 }
 
-function readNote(src: NoteSource, slug: string, issues: KbIssue[]): NoteEntry {
+function readNote(src: NoteSource, slug: string, fields: TaxonomyFields, issues: KbIssue[]): NoteEntry {
   const before = issues.length;
   const fm = readFrontmatterOf(src, issues);
   const body = src.facts?.body ?? readBody(src.body);
@@ -162,7 +171,8 @@ function readNote(src: NoteSource, slug: string, issues: KbIssue[]): NoteEntry {
     .pop()!
     .replace(/\.mdx?$/i, '');
   const title = fm.title ?? body.firstH1 ?? fileName;
-  const tags = new Set(fm.tags);
+  const taxonomy = readTaxonomy(fm, body, fields);
+  const tags = new Set(taxonomy.tags);
   if (src.projectKey) tags.add(src.projectKey);
   const project = src.shared?.project ?? src.projectKey ?? fm.project;
   const scope = src.shared?.scope ?? fm.scope;
@@ -184,7 +194,7 @@ function readNote(src: NoteSource, slug: string, issues: KbIssue[]): NoteEntry {
     format: /\.mdx$/i.test(src.path) ? 'mdx' : 'md',
   };
   const optional = {
-    category: fm.category,
+    category: taxonomy.category,
     type: fm.type ?? fm.kind,
     supersededBy: fm.supersededBy,
     project,

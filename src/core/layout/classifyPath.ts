@@ -34,13 +34,22 @@ export function isMarkdown(path: string): boolean {
   return /\.mdx?$/i.test(path);
 }
 
-/** The layout rules of the foundation issue, for one path relative to the knowledge folder. */
-export function classifyPath(path: string, layout: Layout): Placement {
+/** A folder of retired notes: `archive`, in any case, at any depth (seed 003 leaves `archive/` out wherever it sits). */
+export function isArchiveFolder(name: string): boolean {
+  return name.toLowerCase() === 'archive';
+}
+
+/**
+ * The layout rules of the foundation issue, for one path relative to the knowledge folder. With
+ * `archive: false` a file in an archive folder is placed as if it were not (config `include` names it).
+ */
+export function classifyPath(path: string, layout: Layout, options: { archive?: boolean } = {}): Placement {
   const parts = path.split('/');
-  if (parts.slice(0, -1).some((p) => IGNORED_FOLDERS.has(p))) return { kind: 'excluded', rule: 'ignored-folder' };
+  const folders = parts.slice(0, -1);
+  if (folders.some((p) => IGNORED_FOLDERS.has(p))) return { kind: 'excluded', rule: 'ignored-folder' };
   if (!isMarkdown(path)) return { kind: 'excluded', rule: 'not-markdown' };
   const [top] = parts;
-  if (top === 'archive') return { kind: 'excluded', rule: 'archive' };
+  if (options.archive !== false && folders.some(isArchiveFolder)) return { kind: 'excluded', rule: 'archive' };
   if (layout === 'flat') return { kind: 'note', tier: 'cross-project' };
 
   if (parts.length === 1) {

@@ -48,7 +48,7 @@ export const frontmatterSchema = z
     description: text,
     /** Tags: inline list, block list, or comma-separated string; lower-cased, empty entries dropped. */
     tags: z.unknown().transform(normaliseTagList),
-    /** Obsidian-style `tag` key, read as tags too. */
+    /** Obsidian-style `tag` key, read as tags too (config `tagFields`). */
     tag: z.unknown().transform(normaliseTagList),
     /** Phrases a query token may match as a substring (seed 000 Step 4). Default: none. */
     'semantic-hints': phrases,
@@ -83,7 +83,8 @@ export const frontmatterSchema = z
     return {
       title: fm.title,
       description: fm.description,
-      tags: normaliseTagList([...fm.tags, ...fm.tag]),
+      tags: fm.tags,
+      tag: fm.tag,
       hints: [...new Set([...fm['semantic-hints'], ...fm.semantic_hints])],
       category: fm.category,
       type: fm.type,
@@ -102,14 +103,22 @@ export const frontmatterSchema = z
 
 const KNOWN_KEYS = new Set(Object.keys(frontmatterSchema.innerType().shape));
 
-/** Keys the schema does not know, kept (not rejected) with JSON-safe values: scalars, dates, lists of scalars. */
+/**
+ * Keys the schema does not know, kept (not rejected) with JSON-safe values: scalars, dates, lists of
+ * scalars (nested lists flattened: YAML reads an unquoted `topics: [[map]]` as a list in a list).
+ * Config `tagFields` and `categoryFields` read them (readTaxonomy).
+ */
 function extraKeys(fm: Record<string, unknown>): Record<string, string | number | boolean | (string | number | boolean)[]> {
   const out: Record<string, string | number | boolean | (string | number | boolean)[]> = {};
   for (const [key, value] of Object.entries(fm)) {
     if (KNOWN_KEYS.has(key) || key === '__proto__') continue;
     const v = scalar(value);
     if (v !== undefined) out[key] = v;
-    else if (Array.isArray(value)) out[key] = value.map(scalar).filter((x): x is string | number | boolean => x !== undefined);
+    else if (Array.isArray(value))
+      out[key] = value
+        .flat(3)
+        .map(scalar)
+        .filter((x): x is string | number | boolean => x !== undefined);
   }
   return out;
 }

@@ -1,35 +1,60 @@
-/** What the note model takes from a Markdown body: first `#` heading, all headings, wikilinks. */
+import { normaliseTag } from '../tags/normaliseTag.js';
+
+/** What the note model takes from a Markdown body: first `#` heading, all headings, wikilinks, inline tags. */
 export interface BodyFacts {
   firstH1?: string | undefined;
   headings: string[];
   wikilinks: string[];
+  /** Obsidian inline tags (`#tag`, `#nested/tag`) outside code, normalised, sorted; used when config `inlineTags` is on. */
+  tags: string[];
 }
 
 const FENCE = /^\s{0,3}(```|~~~)/; // a fenced code block opens or closes
 const HEADING = /^(#{1,6})[ \t]+(.*)$/; // ATX heading: 1-6 hashes, space, the rest (closing hashes removed below)
 // [[target#section|label]]; each part is bounded so a run of `[[` without `]]` stays linear
 const WIKILINK = /\[\[([^\]|#\n]{1,300})(?:#[^\]|\n]{0,300})?(?:\|[^\]\n]{0,300})?\]\]/g;
+// Obsidian's inline tag: (?<!\S) at a line start or after white space · # · [\p{L}\p{N}_/-]{1,200} letters, digits, _, /, -
+const INLINE_TAG = /(?<!\S)#([\p{L}\p{N}_/-]{1,200})/gu;
+const INDENTED_CODE = /^( {4}|\t)/; // four spaces or a tab: an indented code line after a blank one
 
 export function readBody(body: string): BodyFacts {
   const headings: string[] = [];
   const links = new Set<string>();
+  const tags = new Set<string>();
   let firstH1: string | undefined;
   let inFence = false;
+  let codeMayFollow = true; // at the start, or after a blank line or an indented code line
   for (const line of body.split(/\r?\n/)) {
     if (FENCE.test(line)) {
       inFence = !inFence;
       continue;
     }
     if (inFence) continue;
+    const blank = line.trim() === '';
+    const indentedCode: boolean = codeMayFollow && !blank && INDENTED_CODE.test(line); // `    #include <x.h>` is code, not a tag
+    codeMayFollow = blank || indentedCode;
     const h = HEADING.exec(line);
     const textOf = h ? headingText(h[2]!) : '';
     if (h && textOf !== '') {
       headings.push(textOf);
       if (h[1] === '#' && firstH1 === undefined) firstH1 = textOf;
     }
-    for (const m of withoutCodeSpans(line).matchAll(WIKILINK)) links.add(m[1]!.trim());
+    if (!line.includes('[[') && !line.includes('#')) continue;
+    const text = withoutCodeSpans(line);
+    for (const m of text.matchAll(WIKILINK)) links.add(m[1]!.trim());
+    if (indentedCode) continue;
+    for (const m of text.matchAll(INLINE_TAG)) {
+      const tag = inlineTag(m[1]!);
+      if (tag) tags.add(tag);
+    }
   }
-  return { firstH1, headings, wikilinks: [...links].sort() };
+  return { firstH1, headings, wikilinks: [...links].sort(), tags: [...tags].sort() };
+}
+
+/** An inline tag as Obsidian reads it: slashes trimmed at the ends, not only digits (`#123` is an issue number). */
+function inlineTag(raw: string): string | undefined {
+  const tag = raw.replace(/^\/+|\/+$/g, '');
+  return /^[\p{N}_/-]*$/u.test(tag) ? undefined : normaliseTag(tag);
 }
 
 /**
@@ -37,7 +62,7 @@ export function readBody(body: string): BodyFacts {
  * of exactly n closes; a run never closed is literal text). The runs are listed once and grouped by length, so a
  * line of many unmatched runs costs a binary search per run, not a rescan of the rest of the line.
  */
-function withoutCodeSpans(line: string): string {
+export function withoutCodeSpans(line: string): string {
   if (!line.includes('`')) return line;
   const runs: [start: number, end: number][] = [];
   for (let i = line.indexOf('`'); i >= 0; i = line.indexOf('`', i)) {

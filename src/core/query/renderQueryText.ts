@@ -19,7 +19,8 @@ export function renderQueryText(r: QueryResult): string {
   if (r.results.length === 0) {
     out.push(`No files match tag(s): ${tagList}`, ...emptyNotes);
     out.push(`Known tags: ${(r.knownTags ?? []).map(knownTag).join(', ')}`);
-    out.push("Run `kb index` to rebuild if you've recently added files.");
+    // Seed 000 says "Run /index to rebuild": here every call reads the folder afresh, so a miss is the query's.
+    out.push(`Tags are read from the notes on every call: check the spelling, or search the words instead: kb search ${searchWords(r)}`);
   } else {
     out.push(`Found ${files(r.results.length)} matching: ${tagList} (${r.mode})`);
     const groups = GROUPS.map(([category, heading]) => [heading, r.results.filter((h) => h.category === category)] as const).filter(([, hits]) => hits.length);
@@ -39,6 +40,15 @@ export function renderQueryText(r: QueryResult): string {
   if (r.notes.length) out.push(...(r.ideas.length ? [] : ['']), ...r.notes);
   if (r.results.length || r.artifacts.length) out.push('', 'Load which files? Re-run with --load all or --load 1,3 (numbers above; ideas are not loadable).');
   return `${out.join('\n')}\n`;
+}
+
+/** The query's tags as a keyword for `kb search`, quoted when it has more than one word. */
+function searchWords(r: QueryResult): string {
+  const words = r.query
+    .split(/\s+/)
+    .filter((w) => w !== '' && w.toUpperCase() !== 'AND')
+    .join(' ');
+  return /\s/.test(words) ? `"${words}"` : words;
 }
 
 function files(n: number): string {

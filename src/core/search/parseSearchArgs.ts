@@ -10,13 +10,16 @@ import { SEARCH_USAGE, type SearchRequest } from './searchResult.js';
  * A flag given twice, an unknown flag, a flag without a value, or nothing to search for is a usage error.
  * Values are kept as typed: matching is case-insensitive and literal (runSearch).
  */
-export type ParsedSearchArgs = { ok: true; request: SearchRequest; kb?: string | undefined; json: boolean } | { ok: false; usage: string };
+export type ParsedSearchArgs =
+  | { ok: true; request: SearchRequest; kb?: string | undefined; json: boolean }
+  /** `problem` says what is wrong (`--tag given twice`), `usage` is the usage line. */
+  | { ok: false; usage: string; problem: string };
 
 const VALUE_FLAGS = new Set(['--tag', '--category', '--kb']);
 const FLAG = /^(--[^=]+)(?:=([\s\S]*))?$/; // `--name`, then optionally `=` and an inline value
 
 export function parseSearchArgs(args: string[]): ParsedSearchArgs {
-  const fail = { ok: false, usage: SEARCH_USAGE } as const;
+  const fail = (problem: string) => ({ ok: false, usage: SEARCH_USAGE, problem }) as const;
   const seen = new Map<string, string>();
   const words: string[] = [];
   let json = false;
@@ -32,16 +35,17 @@ export function parseSearchArgs(args: string[]): ParsedSearchArgs {
       continue;
     }
     const m = FLAG.exec(arg);
-    if (!m) return fail;
+    if (!m) return fail(`unknown option ${arg}`);
     const [, name, inline] = m;
     if (name === '--json' && inline === undefined) {
-      if (json) return fail;
+      if (json) return fail('--json given twice');
       json = true;
       continue;
     }
-    if (!VALUE_FLAGS.has(name!) || seen.has(name!)) return fail;
+    if (!VALUE_FLAGS.has(name!)) return fail(`unknown option ${name}`);
+    if (seen.has(name!)) return fail(`${name} given twice`);
     const value = inline ?? args[++i];
-    if (value === undefined || value.trim() === '' || (inline === undefined && value.startsWith('--'))) return fail;
+    if (value === undefined || value.trim() === '' || (inline === undefined && value.startsWith('--'))) return fail(`${name} needs a value`);
     seen.set(name!, value.trim());
   }
   const keyword = words.join(' ').trim();
@@ -50,6 +54,7 @@ export function parseSearchArgs(args: string[]): ParsedSearchArgs {
     ...(seen.has('--category') ? { category: seen.get('--category') } : {}),
     ...(keyword ? { keyword } : {}),
   };
-  if (request.tag === undefined && request.category === undefined && request.keyword === undefined) return fail;
+  if (request.tag === undefined && request.category === undefined && request.keyword === undefined)
+    return fail('nothing to search for: give a keyword, --tag or --category');
   return { ok: true, request, ...(seen.has('--kb') ? { kb: seen.get('--kb') } : {}), json };
 }

@@ -2,7 +2,7 @@ import type { SearchResult } from './searchResult.js';
 
 /** Seed 003 Phase 4 text: title matches, then content matches, one numbering; the truncation line; suggestions. */
 export function renderSearchText(r: SearchResult): string {
-  if (r.invalid) return `No matches. Valid values: ${r.invalid}\n`;
+  if (r.invalid) return `${invalidFacet(r)}\n`;
   const facets = r.request.tag !== undefined || r.request.category !== undefined;
   if (r.total === 0) return `${noMatches(r, facets).join('\n')}\n`;
   if (r.request.keyword === undefined) {
@@ -17,6 +17,13 @@ export function renderSearchText(r: SearchResult): string {
   }
   if (r.total > r.shown) out.push('', `Showing top ${r.shown} of ${r.total} matches. Narrow the query for more specific results.`);
   return `${out.join('\n')}\n`;
+}
+
+/** `No matches. "strpe" is not a known tag; closest known values: stripe, strict. All of them: kb-tags.txt` */
+function invalidFacet(r: SearchResult): string {
+  const [what, value] = r.invalid === 'kb-tags.txt' ? ['tag', r.request.tag] : ['category', r.request.category];
+  const near = r.suggestions?.length ? `; closest known values: ${r.suggestions.join(', ')}` : '; none is close';
+  return `No matches. "${value}" is not a known ${what}${near}. All of them: ${r.invalid}`;
 }
 
 function link(m: { path: string; title: string }): string {

@@ -1,6 +1,7 @@
 import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
 import { renderCategoriesTxt, renderTagsTxt } from '../render/renderIndexMd.js';
 import { compareStrings } from '../util/compare.js';
+import { closestValues } from './closestValues.js';
 import { CONTENT_CAP, TITLE_CAP, type SearchRequest, type SearchResult } from './searchResult.js';
 
 /**
@@ -12,8 +13,11 @@ export function runSearch(index: KbIndex, request: SearchRequest, bodies: Readon
   const result: SearchResult = { request: { ...request }, titleMatches: [], contentMatches: [], total: 0, shown: 0 };
   const tag = request.tag?.toLowerCase();
   const category = request.category?.toLowerCase();
-  if (tag !== undefined && !vocabulary(renderTagsTxt(index)).has(tag)) return { ...result, invalid: 'kb-tags.txt' };
-  if (category !== undefined && !vocabulary(renderCategoriesTxt(index)).has(category)) return { ...result, invalid: 'kb-categories.txt' };
+  const tags = tag === undefined ? undefined : vocabulary(renderTagsTxt(index));
+  if (tag !== undefined && !tags!.has(tag)) return { ...result, invalid: 'kb-tags.txt', suggestions: closestValues(tag, tags!) };
+  const categories = category === undefined ? undefined : vocabulary(renderCategoriesTxt(index));
+  if (category !== undefined && !categories!.has(category))
+    return { ...result, invalid: 'kb-categories.txt', suggestions: closestValues(category, categories!) };
 
   const pool = index.notes
     .filter((n) => n.path.startsWith(index.searchScope))

@@ -17,6 +17,8 @@ export interface SearchResult {
   shown: number;
   /** A facet value outside its vocabulary: the artifact that lists the valid ones. */
   invalid?: 'kb-tags.txt' | 'kb-categories.txt';
+  /** With `invalid`: up to 5 known values closest to the one asked for (closestValues), nearest first. */
+  suggestions?: string[];
 }
 
 export const SEARCH_USAGE = 'Usage: kb search [--tag VALUE] [--category VALUE] [KEYWORD]';

@@ -1,7 +1,7 @@
 // Isomorphic: the contract between the kbPortal integration, which indexes the knowledge folder once, and the
 // portal's pages in Astro's bundle, which read what it prepared (src/runtime/portalSite.ts).
 import type { KbIndex } from '../index/kbIndexSchema.js';
-import type { SiteSettings } from './siteModel.js';
+import type { LinkTargets, SiteSettings } from './siteModel.js';
 
 /** Where pages find the prepared data; served by the virtual module `virtual:kb-portal/config`. */
 export interface PortalRuntimeConfig {
@@ -17,8 +17,8 @@ export interface NoteRender {
   as: 'md' | 'mdx';
   /** `md`: the cache key of its HTML. */
   htmlKey?: string | undefined;
-  /** `md`: byte offset and length of the Markdown the page shows, in `bodies.txt`. */
-  markdown?: readonly [number, number] | undefined;
+  /** `md`: byte offset and length of its render job (JSON: the Markdown the page shows, its embeds, image sizes) in `bodies.txt`. */
+  job?: readonly [number, number] | undefined;
 }
 
 /** Incremental pages: where a page kind records its routes and reads the last build's (src/runtime/changedRoutes.ts). */
@@ -39,6 +39,8 @@ export interface PortalDataFile {
   index: KbIndex;
   /** By note path. */
   notes: Record<string, NoteRender>;
+  /** What links resolve against: published notes with their aliases, publishable attachments. */
+  links: LinkTargets;
   /** Folder of the note HTML cache (one `<htmlKey>.html` per note). */
   htmlDir: string;
   pages: PagesManifestDirs | undefined;

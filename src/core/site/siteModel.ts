@@ -1,9 +1,10 @@
 // Isomorphic: what every page of the portal reads beside the index, derived once from it. The build (in the
 // integration's process) and the pages (in Astro's bundle) both derive it from the same index.
 import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
+import { buildBacklinks } from '../links/buildBacklinks.js';
+import { createLinkResolver, type LinkResolver, type NoteTarget } from '../links/createLinkResolver.js';
 import { allTags } from './summariseIndex.js';
 import { createSitePaths, type SitePaths } from './sitePaths.js';
-import { buildBacklinks, createWikilinkResolver } from './resolveWikilink.js';
 
 type LinkTarget = Pick<NoteEntry, 'path' | 'slug' | 'title'>;
 
@@ -21,6 +22,14 @@ export interface SiteSettings {
   editUrl?: string | undefined;
   /** Each note's "Last updated" day by note path (git history or frontmatter: lastUpdated.ts); undated notes absent. */
   updated?: Readonly<Record<string, string>> | undefined;
+  /** Each note's Markdown is published as `/notes/<slug>.md` (kb.config.yaml `site.rawMarkdown`, default true). */
+  rawMarkdown: boolean;
+}
+
+/** What links resolve against: published notes with their aliases, and publishable attachments. */
+export interface LinkTargets {
+  targets: NoteTarget[];
+  files: string[];
 }
 
 export interface SiteModel extends SiteSettings {
@@ -30,12 +39,15 @@ export interface SiteModel extends SiteSettings {
   paths: SitePaths;
   /** Every tag with a page (aliases excluded). */
   tags: string[];
-  resolveWikilink: (target: string) => LinkTarget | undefined;
+  resolver: LinkResolver;
+  /** A wikilink's target as seen from the note at `from` (Obsidian's rules, src/core/links/createLinkResolver.ts). */
+  resolveWikilink: (target: string, from?: string) => LinkTarget | undefined;
   backlinks: ReadonlyMap<string, LinkTarget[]>;
 }
 
-export function createSiteModel(index: KbIndex, settings: SiteSettings): SiteModel {
-  const resolveWikilink = createWikilinkResolver(index.notes);
+export function createSiteModel(index: KbIndex, settings: SiteSettings, links?: LinkTargets): SiteModel {
+  const resolver = createLinkResolver({ notes: links?.targets ?? index.notes, files: links?.files ?? [] });
+  const resolveWikilink = (target: string, from?: string) => resolver.note(target, from);
   return {
     ...settings,
     index,
@@ -43,8 +55,9 @@ export function createSiteModel(index: KbIndex, settings: SiteSettings): SiteMod
     byPath: new Map(index.notes.map((n) => [n.path, n])),
     paths: createSitePaths(settings.root),
     tags: allTags(index),
+    resolver,
     resolveWikilink,
-    backlinks: buildBacklinks(index.notes, resolveWikilink),
+    backlinks: buildBacklinks(index.notes, (target, from) => resolver.note(target, from)),
   };
 }
 

@@ -1,9 +1,18 @@
-/** The one normaliser every tag goes through: NFC, trimmed, lower-cased, `#` prefix dropped, inner spaces to hyphens. */
+// [[target#heading|label]]: \[\[ · ([^\]|#]*) the target · (#…)? a heading · (\|…)? a label · \]\]
+const WIKILINK = /^\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|[^\]]*)?\]\]$/;
+
+/**
+ * The one normaliser every tag goes through: NFC, trimmed, a `[[wikilink]]` unwrapped to its target
+ * (Obsidian's `topics: ["[[topic map]]"]`), `#` prefix dropped, lower-cased, inner spaces to hyphens.
+ */
 export function normaliseTag(raw: unknown): string | undefined {
   if (raw === null || raw === undefined) return undefined;
   if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') return undefined;
   const tag = String(raw)
     .normalize('NFC') // one form for tags typed on macOS (NFD file names) and elsewhere
+    .trim()
+    .replace(/^["'](.*)["']$/, '$1')
+    .replace(WIKILINK, '$1')
     .trim()
     .replace(/^#+/, '') // Obsidian writes `#tag`
     .replace(/^["']|["']$/g, '') // stray quotes left by a line-based reading
@@ -19,7 +28,7 @@ export function normaliseTagList(raw: unknown): string[] {
   const items: unknown[] = Array.isArray(raw)
     ? raw.flat(3)
     : typeof raw === 'string'
-      ? raw.replace(/^\[|\]$/g, '').split(/[,\n]/)
+      ? (raw.trim().startsWith('[[') ? raw : raw.replace(/^\[|\]$/g, '')).split(/[,\n]/) // `[a, b]` is a list; `[[a]]` a wikilink
       : raw === null || raw === undefined
         ? []
         : [raw];

@@ -10,9 +10,9 @@ const lockfile = () => [join(PACKAGE_ROOT, 'package-lock.json'), join(process.cw
 let renderer: string | undefined;
 let ranker: string | undefined;
 
-/** Part of every note HTML cache key: the Markdown pipeline's code (the sanitiser's allow-list included) and packages. */
+/** Part of every note HTML cache key: the Markdown pipeline's code (src/markdown, the sanitiser's allow-list included) and packages. */
 export function rendererCodeHash(): string {
-  return (renderer ??= hashModuleGraph([fileURLToPath(new URL('../site/renderNoteHtml.js', import.meta.url)).replace(/\.js$/, ext())], lockfile()));
+  return (renderer ??= hashModuleGraph([fileURLToPath(new URL('../site/noteRenderer.js', import.meta.url)).replace(/\.js$/, ext())], lockfile()));
 }
 
 /** Part of the pack data cache key: the code that builds the pack data and its packages. */

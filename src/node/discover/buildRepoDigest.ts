@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
@@ -17,6 +17,7 @@ import { pickEntryPoints } from '../../core/discover/pickEntryPoints.js';
 import { resolveImports } from '../../core/discover/resolveImports.js';
 import type { DigestFile, RepoDigest } from '../../core/discover/repoDigest.js';
 import { gitRecency } from './gitRecency.js';
+import { nodeFs } from '../fs/kbFs.js';
 import { walkRepo } from './walkRepo.js';
 
 export interface RepoRegistration {
@@ -135,10 +136,11 @@ function goModuleOf(absRoot: string, rootNames: Set<string>): string | undefined
   return /^module\s+(\S+)/m.exec(readText(join(absRoot, 'go.mod')) ?? '')?.[1];
 }
 
-/** UTF-8 text, or undefined for a file that looks binary (a NUL byte), is too large, or cannot be read. */
+/** UTF-8 text, or undefined for a file that looks binary (a NUL byte), is too large, is not a regular file, or cannot be read. */
 export function readText(abs: string): string | undefined {
   try {
-    const buf = readFileSync(abs);
+    if (nodeFs.stat(abs).size > MAX_SEARCH_BYTES) return undefined;
+    const buf = nodeFs.readFile(abs); // non-blocking: a pipe swapped in after the walk is refused, not waited on
     if (buf.length > MAX_SEARCH_BYTES || buf.subarray(0, 8000).includes(0)) return undefined;
     return buf.toString('utf8');
   } catch {

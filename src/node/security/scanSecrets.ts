@@ -9,17 +9,32 @@ import type {
   SecretLintSourceCode,
 } from '@secretlint/types';
 
-/** A credential found in a file. The secret itself is never kept, so no message can leak it. */
+/**
+ * A credential found in a file: where it is, never what it is (the cache and every message carry this,
+ * so none can leak the secret).
+ */
 export interface SecretFinding {
-  /** 1-based line. */
+  /** 1-based line of its first character. */
   line: number;
-  /** Short rule name and message id, e.g. `github (GITHUB_TOKEN)`, `privatekey (PrivateKey)`. */
+  /** Short rule name, e.g. `github`, `privatekey`, `database-connection-string`, `jwt`. */
+  rule: string;
+  /** Rule and message id, e.g. `github (GITHUB_TOKEN)`, `privatekey (PrivateKey)`. */
   kind: string;
+  /** Its span in the scanned text: `[start, end)` in UTF-16 units. */
+  start: number;
+  end: number;
 }
 
 /**
- * Scan one file's text with Secretlint's recommended preset (the scanner repomix uses), synchronously,
- * so `indexKnowledgeFolder` stays a plain function and every caller (CLI, site build, tests) is covered.
+ * A JSON Web Token: header and payload are base64url JSON objects (`eyJ` is `{"`), then a signature.
+ * eyJ[\w-]{8,} header · \. · eyJ[\w-]{8,} payload · \. · [\w-]{16,} signature (Secretlint's preset has no JWT rule).
+ */
+const JWT = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g;
+
+/**
+ * Scan one file's text with Secretlint's recommended preset (the scanner repomix uses), plus a JWT rule,
+ * synchronously, so `indexKnowledgeFolder` stays a plain function and every caller (CLI, site build,
+ * tests) is covered.
  *
  * It drives the preset's rules through Secretlint's public rule API (`create(context).file(source)`);
  * every rule of the installed preset is synchronous. tests/unit/secrets.test.ts checks that the findings
@@ -41,6 +56,7 @@ export function scanSecrets(content: string, filePath: string): SecretFinding[] 
     const pending = handler.file?.(source);
     if (pending instanceof Promise) throw new Error(`secret scanner: rule ${rule.meta.id} is asynchronous; scanSecrets cannot run it.`);
   }
+  for (const m of content.matchAll(JWT)) reported.push({ ruleId: 'jwt', messageId: 'JSONWebToken', range: [m.index, m.index + m[0].length] });
   // `secretlint-disable` comments (the filter rule) silence findings inside their range, as lintSource does.
   const kept = reported.filter(
     (r) =>
@@ -48,9 +64,10 @@ export function scanSecrets(content: string, filePath: string): SecretFinding[] 
   );
   const seen = new Set<string>();
   const out: SecretFinding[] = [];
-  for (const r of kept.sort((a, b) => a.range[0] - b.range[0])) {
-    const finding = { line: source.indexToPosition(r.range[0]).line, kind: `${r.ruleId.replace(/^@secretlint\/secretlint-rule-/, '')} (${r.messageId})` };
-    const key = `${finding.line}\0${finding.kind}`;
+  for (const r of kept.sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1])) {
+    const rule = r.ruleId.replace(/^@secretlint\/secretlint-rule-/, '');
+    const finding = { line: source.indexToPosition(r.range[0]).line, rule, kind: `${rule} (${r.messageId})`, start: r.range[0], end: r.range[1] };
+    const key = `${finding.start}\0${finding.end}\0${finding.kind}`;
     if (!seen.has(key)) out.push(finding);
     seen.add(key);
   }

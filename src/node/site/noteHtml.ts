@@ -1,4 +1,72 @@
 import { availableParallelism } from 'node:os';
+import type { NoteEntry } from '../../core/index/kbIndexSchema.js';
+import { isPublishableAttachment } from '../../core/links/attachmentKinds.js';
+import { scanLinks } from '../../core/links/scanLinks.js';
+import { MAX_EMBED_DEPTH, type ImageSize } from '../../markdown/renderContext.js';
+import { noteHtmlKey } from './noteHtmlCache.js';
+import type { RenderJob, RenderSetup } from './renderNotes.js';
+import type { SiteLinks } from './siteLinks.js';
+
+/** What a note's render job is made from: the indexed folder's links, bodies and attachments, and the build's options. */
+export interface RenderJobContext {
+  links: SiteLinks;
+  bodies: ReadonlyMap<string, string>;
+  byPath: ReadonlyMap<string, Pick<NoteEntry, 'title'>>;
+  attachmentSizes: ReadonlyMap<string, ImageSize>;
+  /** The portal's root URL path (base + prefix). */
+  root: string;
+  trustHtml: boolean;
+  /** A hash of the renderer's code (rendererCodeHash): part of every key. */
+  rendererHash: string;
+}
+
+/**
+ * One note's render job: the Markdown its page shows (without a title heading), the Markdown of every note
+ * it embeds (to MAX_EMBED_DEPTH, each once), its images' sizes, and the cache key over all of it plus where
+ * each link leads: an edit of an embedded note, a renamed target or a resized image renders it again.
+ */
+export function noteRenderJob(ctx: RenderJobContext, note: Pick<NoteEntry, 'path' | 'title'>): RenderJob {
+  const { resolver } = ctx.links;
+  const markdown = withoutTitleHeading(ctx.bodies.get(note.path) ?? '', note.title);
+  const embeds: Record<string, string> = {};
+  const sizes: Record<string, ImageSize> = {};
+  const links: string[] = [];
+  const file = (path: string | undefined) => {
+    if (path === undefined) return '';
+    const size = ctx.attachmentSizes.get(path);
+    if (size) sizes[path] = size;
+    return `f:${path}`;
+  };
+  const visit = (from: string, text: string, depth: number) => {
+    for (const l of scanLinks(text)) {
+      if (l.kind !== 'wikilink') {
+        const to = resolver.href(l.href, from);
+        links.push(to.kind === 'note' ? `n:${to.note.slug}` : to.kind === 'file' ? file(to.path) : to.kind);
+        continue;
+      }
+      const { target, embed } = l.link;
+      if (!target) continue;
+      if (isPublishableAttachment(target)) {
+        links.push(file(resolver.file(target, from)));
+        continue;
+      }
+      const to = resolver.note(target, from);
+      links.push(to ? `n:${to.slug}\0${to.title}` : '');
+      if (!embed || !to || to.path === note.path || to.path in embeds || depth >= MAX_EMBED_DEPTH) continue;
+      const entry = ctx.byPath.get(to.path);
+      embeds[to.path] = withoutTitleHeading(ctx.bodies.get(to.path) ?? '', entry?.title ?? to.title);
+      visit(to.path, embeds[to.path]!, depth + 1);
+    }
+  };
+  visit(note.path, markdown, 0);
+  const key = noteHtmlKey({ version: ctx.rendererHash, base: ctx.root, trustHtml: ctx.trustHtml, links, markdown, embeds, sizes });
+  return { key, path: note.path, markdown, embeds, sizes };
+}
+
+/** What every render of this site needs besides its job (for this thread or the workers). */
+export function renderSetup(ctx: Pick<RenderJobContext, 'links' | 'root' | 'trustHtml'>, dir: string): RenderSetup {
+  return { dir, base: ctx.root, trustHtml: ctx.trustHtml, targets: ctx.links.targets, files: ctx.links.files };
+}
 
 /** Render threads for a build: the option when set, else one per core; small folders render in the build's own thread. */
 export function renderWorkers(jobs: number, asked?: number): number {

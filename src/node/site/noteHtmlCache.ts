@@ -1,38 +1,54 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RenderedNote } from '../../markdown/createNoteRenderer.js';
 import { writeFileAtomic } from '../writeFileAtomic.js';
 
-// Rendered note HTML lives on disk, one file per key, in the build's cache folder (one per output folder): not
-// in memory, where 10,000 notes would hold 127 MB. A warm rebuild renders only the notes whose key changed.
+// Rendered notes live on disk, one JSON file per key (the HTML and what the page needs to know about it), in
+// the build's cache folder (one per output folder): not in memory, where 10,000 notes would hold 127 MB. A warm
+// rebuild renders only the notes whose key changed.
 
-/** What a note's HTML depends on: the pipeline's code, its options, the Markdown, where its wikilinks lead. */
+/**
+ * What a note's HTML depends on: the pipeline's code and options, the Markdown, where each of its links leads
+ * (and the title it shows), the Markdown of every note it embeds (at any depth), the sizes of its images.
+ */
 export interface NoteHtmlInputs {
   /** A hash of the renderer's code and packages (rendererCodeHash): new code never reuses older HTML. */
   version: string;
   base: string;
   trustHtml: boolean;
-  /** The slug each of the note's wikilinks resolves to (`''` when it does not). */
+  /** One entry per link of the note and of the notes it embeds, naming what it resolves to (`''` when nothing). */
   links: readonly string[];
   markdown: string;
+  /** Embedded notes' Markdown, by path. */
+  embeds?: Readonly<Record<string, string>> | undefined;
+  /** Image sizes, by path. */
+  sizes?: Readonly<Record<string, { width: number; height: number }>> | undefined;
 }
 
 export function noteHtmlKey(inputs: NoteHtmlInputs): string {
-  const head = JSON.stringify([inputs.version, inputs.base, inputs.trustHtml, inputs.links]);
-  return createHash('sha256').update(head).update('\0').update(inputs.markdown).digest('hex').slice(0, 32);
+  const sorted = <T>(r: Readonly<Record<string, T>> | undefined) => Object.entries(r ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const head = JSON.stringify([inputs.version, inputs.base, inputs.trustHtml, inputs.links, sorted(inputs.sizes)]);
+  const hash = createHash('sha256').update(head).update('\0').update(inputs.markdown);
+  for (const [path, md] of sorted(inputs.embeds)) hash.update(`\0${path}\0`).update(md);
+  return hash.digest('hex').slice(0, 32);
 }
 
-export function readNoteHtml(dir: string, key: string): string | undefined {
+export function hasNoteHtml(dir: string, key: string): boolean {
+  return existsSync(join(dir, `${key}.json`));
+}
+
+export function readNoteHtml(dir: string, key: string): RenderedNote | undefined {
   try {
-    return readFileSync(join(dir, `${key}.html`), 'utf8');
+    return JSON.parse(readFileSync(join(dir, `${key}.json`), 'utf8')) as RenderedNote;
   } catch {
     return undefined;
   }
 }
 
 /** Written beside its final name and renamed, so a reader never sees half a file. */
-export function writeNoteHtml(dir: string, key: string, html: string, tag: string | number = process.pid): void {
-  writeFileAtomic(join(dir, `${key}.html`), html, String(tag));
+export function writeNoteHtml(dir: string, key: string, rendered: RenderedNote, tag: string | number = process.pid): void {
+  writeFileAtomic(join(dir, `${key}.json`), JSON.stringify(rendered), String(tag));
 }
 
 /** Removes every cached file the current build does not use (deleted and edited notes). */

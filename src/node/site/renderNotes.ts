@@ -1,14 +1,18 @@
 import { Worker } from 'node:worker_threads';
-import type { NoteEntry } from '../../core/index/kbIndexSchema.js';
+import type { NoteTarget } from '../../core/links/createLinkResolver.js';
+import type { ImageSize } from '../../markdown/renderContext.js';
+import { rendererFor } from './noteRenderer.js';
 import { writeNoteHtml } from './noteHtmlCache.js';
-import { createNoteRenderer } from './renderNoteHtml.js';
-import { createWikilinkResolver } from '../../core/site/resolveWikilink.js';
-import { createSitePaths } from '../../core/site/sitePaths.js';
 
-/** One note to render: its cache key and the Markdown the page shows. */
+/** One note to render: its cache key, path, the Markdown the page shows, and what it embeds and shows. */
 export interface RenderJob {
   key: string;
+  path: string;
   markdown: string;
+  /** The Markdown of each note it embeds (any depth), by path. */
+  embeds: Record<string, string>;
+  /** Its images' sizes, by path. */
+  sizes: Record<string, ImageSize>;
 }
 
 /** What every render, in this thread or a worker, needs besides the job. */
@@ -18,8 +22,10 @@ export interface RenderSetup {
   /** The portal's root URL path (base + prefix). */
   base: string;
   trustHtml: boolean;
-  /** Every note a wikilink may name. */
-  targets: Pick<NoteEntry, 'path' | 'slug' | 'title'>[];
+  /** Every note a link may name (with its aliases). */
+  targets: NoteTarget[];
+  /** Every attachment a link may name. */
+  files: string[];
 }
 
 export interface RenderPoolOptions {
@@ -38,12 +44,8 @@ const BATCH = 16; // notes per message: few enough to keep both workers busy to 
 export function renderNotes(setup: RenderSetup, jobs: readonly RenderJob[], options: RenderPoolOptions): Promise<void> {
   if (jobs.length === 0) return Promise.resolve();
   if (options.workers <= 0) {
-    const render = createNoteRenderer({
-      trustHtml: setup.trustHtml,
-      resolveWikilink: createWikilinkResolver(setup.targets),
-      paths: createSitePaths(setup.base),
-    });
-    for (const job of jobs) writeNoteHtml(setup.dir, job.key, render(job.markdown));
+    const render = rendererFor(setup);
+    for (const job of jobs) writeNoteHtml(setup.dir, job.key, render(job));
     return Promise.resolve();
   }
   const queue = [...jobs];

@@ -1,0 +1,121 @@
+import type { KbIssue } from '../util/issue.js';
+import { isPublishableAttachment } from './attachmentKinds.js';
+import { closestName } from './closestName.js';
+import { createLinkResolver, type LinkResolver, type NoteTarget } from './createLinkResolver.js';
+import { scanLinks } from './scanLinks.js';
+
+/** A link that leads nowhere on the published site. */
+export interface BrokenLink {
+  /** The linking note, relative to the folder. */
+  file: string;
+  /** Line in the file (frontmatter counted). */
+  line: number;
+  kind: 'wikilink' | 'embed' | 'link' | 'attachment';
+  /** The target as written. */
+  target: string;
+  /** `unpublished`: it names a private, draft or secret-holding note, which the site never shows. */
+  reason: 'missing' | 'unpublished';
+  /** The closest existing note (or attachment) path, when one is close. */
+  suggestion?: string | undefined;
+}
+
+export interface BrokenLinkInput {
+  notes: readonly (NoteTarget & { bodyLine: number })[];
+  bodies: ReadonlyMap<string, string>;
+  /** Publishable attachments in the folder. */
+  files: readonly string[];
+  resolver: LinkResolver;
+  /** Notes left out of the index on purpose (private, draft, secrets), to say so instead of "missing". */
+  unpublished?: readonly string[] | undefined;
+  /** Look up the closest existing note or file for each (default true; the build, which only counts, skips it). */
+  suggest?: boolean | undefined;
+}
+
+/** Every unresolved wikilink, embed, relative link and missing attachment, in path and line order. */
+export function findBrokenLinks(input: BrokenLinkInput): BrokenLink[] {
+  return checkLinks(input).broken;
+}
+
+/** The broken links, and how many links into the folder were checked (same-note anchors and outside URLs are not). */
+export function checkLinks(input: BrokenLinkInput): { checked: number; broken: BrokenLink[] } {
+  let checked = 0;
+  const suggestions = new Map<string, string | undefined>(); // by kind and target: a broken target is often written many times
+  const hidden = createLinkResolver({ notes: (input.unpublished ?? []).map((path) => ({ path, slug: '\0', title: '\0' })) });
+  const out: BrokenLink[] = [];
+  for (const note of input.notes) {
+    const body = input.bodies.get(note.path) ?? '';
+    if (!body.includes('[')) continue;
+    for (const l of scanLinks(body)) {
+      const line = note.bodyLine + l.line - 1;
+      if (l.kind === 'wikilink') {
+        const { target, embed } = l.link;
+        if (!target) continue;
+        checked++;
+        if (isPublishableAttachment(target)) {
+          if (!input.resolver.file(target, note.path)) out.push(broken(note.path, line, 'attachment', target, 'missing', input, suggestions));
+        } else if (!input.resolver.note(target, note.path)) {
+          out.push(
+            broken(note.path, line, embed ? 'embed' : 'wikilink', target, hidden.note(target, note.path) ? 'unpublished' : 'missing', input, suggestions),
+          );
+        }
+        continue;
+      }
+      const to = input.resolver.href(l.href, note.path);
+      if (to.kind !== 'external') checked++;
+      if (to.kind !== 'broken') continue;
+      const kind = to.expected === 'file' ? 'attachment' : 'link';
+      out.push(
+        broken(
+          note.path,
+          line,
+          kind,
+          to.target,
+          kind === 'link' && hidden.href(l.href, note.path).kind === 'note' ? 'unpublished' : 'missing',
+          input,
+          suggestions,
+        ),
+      );
+    }
+  }
+  return { checked, broken: out };
+}
+
+function broken(
+  file: string,
+  line: number,
+  kind: BrokenLink['kind'],
+  target: string,
+  reason: BrokenLink['reason'],
+  input: BrokenLinkInput,
+  cache: Map<string, string | undefined>,
+): BrokenLink {
+  const name = target.slice(target.lastIndexOf('/') + 1);
+  const key = `${kind === 'attachment' ? 'f' : 'n'}\0${name}`;
+  if (reason === 'missing' && input.suggest !== false && !cache.has(key))
+    cache.set(
+      key,
+      kind === 'attachment'
+        ? closestName(name, input.files, (f) => [f.slice(f.lastIndexOf('/') + 1)])
+        : closestName(name.replace(/\.mdx?$/i, ''), input.notes, (n) => [
+            n.path.slice(n.path.lastIndexOf('/') + 1).replace(/\.mdx?$/i, ''),
+            n.title,
+            ...(n.aliases ?? []),
+          ])?.path,
+    );
+  const suggestion = reason === 'missing' ? cache.get(key) : undefined;
+  return { file, line, kind, target, reason, ...(suggestion ? { suggestion } : {}) };
+}
+
+const WHAT: Record<BrokenLink['kind'], string> = { wikilink: 'wikilink', embed: 'embed', link: 'link', attachment: 'attachment' };
+
+/** One line a person reads: where, what, and what to do. */
+export function brokenLinkIssue(b: BrokenLink): KbIssue {
+  const why =
+    b.reason === 'unpublished'
+      ? 'names a note that is not published (private, draft or holding a secret)'
+      : b.kind === 'attachment'
+        ? 'no such file in the folder'
+        : 'no such note';
+  const hint = b.suggestion ? `; did you mean ${b.suggestion}?` : '';
+  return { severity: 'warning', code: 'broken-link', file: b.file, line: b.line, message: `broken ${WHAT[b.kind]} “${b.target}”: ${why}${hint}` };
+}

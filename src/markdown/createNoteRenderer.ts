@@ -1,0 +1,156 @@
+import rehypeRaw from 'rehype-raw';
+import rehypeSanitize from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { rehypeHeadingIds } from '@astrojs/markdown-remark';
+import type { LinkResolver } from '../core/links/createLinkResolver.js';
+import { stripComments } from '../core/model/stripComments.js';
+import { allowList } from './allowList.js';
+import { rehypeBlockIds } from './blockIds.js';
+import { rehypeHighlight } from './highlight.js';
+import type { MdNode } from './markdownTree.js';
+import { katexOptions, rehypeKatex } from './math.js';
+import { emptyReport, type ImageSize, type NoteContext, type NoteReport, type RenderEnv } from './renderContext.js';
+import { createTransform } from './transformNote.js';
+
+export interface NoteRendererOptions {
+  /** Keep raw HTML as written instead of sanitising it to the allow-list (`--trust-html`). */
+  trustHtml: boolean;
+  /** How wikilinks, Markdown links and attachments resolve (src/core/links/createLinkResolver.ts). */
+  resolver: LinkResolver;
+  /** The site's URLs: a note's page, a file under the site root. */
+  paths: RenderEnv['paths'];
+  /** Highlight fenced code in the known languages (default true). */
+  highlight?: boolean | undefined;
+}
+
+/** One note to render. */
+export interface NoteInput {
+  /** The note's path in the folder (links resolve from its folder). */
+  path: string;
+  /** The Markdown the page shows. */
+  markdown: string;
+  /** The Markdown of a note it embeds, by path (undefined: not published, nothing of it is shown). */
+  lookup?: ((path: string) => string | undefined) | undefined;
+  /** An image attachment's size in pixels, when known. */
+  size?: ((path: string) => ImageSize | undefined) | undefined;
+}
+
+/** What a note page shows and needs to know: the HTML, and whether it needs the math stylesheet or the diagram island. */
+export interface RenderedNote {
+  html: string;
+  hasMath: boolean;
+  hasMermaid: boolean;
+  /** The page's headings with their ids (h2–h6, embeds included), for a table of contents. */
+  headings: { depth: number; id: string; text: string }[];
+  /** Attachments shown or linked (paths in the folder), sorted. */
+  attachments: string[];
+  /** Notes transcluded at any depth (paths), sorted. */
+  embeds: string[];
+  /** The note's own links that lead nowhere, with their line in the Markdown. */
+  brokenLinks: NoteReport['brokenLinks'];
+}
+
+/**
+ * The `.md` note pipeline (run by us, not by Astro's `renderMarkdown`): `%% comments %%` removed → GFM and
+ * math parsed → our steps (src/markdown/transformNote.ts: block ids, callouts, diagrams, wikilinks, embeds,
+ * attachments, highlights) → raw HTML parsed only when a note has some → sanitised to the allow-list
+ * unless trusted → block ids, KaTeX, Shiki and heading ids, which build their markup from text →
+ * HTML. Synchronous, so a worker thread runs it in a plain loop; one renderer serves many notes.
+ */
+export function createNoteRenderer(options: NoteRendererOptions): (note: NoteInput) => RenderedNote {
+  const env: RenderEnv = { resolver: options.resolver, paths: options.paths, parse: parseMarkdown };
+  const transform = createTransform(env);
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkMath)
+    .use(() => (tree: unknown, file: { data: Record<string, unknown> }) => transform(tree as MdNode, file.data['kb'] as NoteContext))
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(rehypeRawWhenNeeded)
+    .use(options.trustHtml ? [] : [[rehypeSanitize, allowList]])
+    .use(rehypeBlockIds)
+    .use(rehypeTaskLabels)
+    .use(rehypeKatexWhenNeeded)
+    .use(options.highlight === false ? [] : [rehypeHighlight])
+    .use(rehypeHeadingIds)
+    .use(collectHeadings)
+    .use(rehypeStringify, { allowDangerousHtml: options.trustHtml })
+    .freeze();
+  return (note) => {
+    const report = emptyReport();
+    const ctx: NoteContext = { from: note.path, depth: 0, stack: [], lookup: note.lookup ?? (() => undefined), size: note.size ?? (() => undefined), report };
+    const file = processor.processSync({ value: stripComments(note.markdown), data: { kb: ctx } });
+    return {
+      html: String(file),
+      hasMath: report.hasMath,
+      hasMermaid: report.hasMermaid,
+      headings: (file.data['kbHeadings'] as RenderedNote['headings'] | undefined) ?? [],
+      attachments: [...report.attachments].sort(),
+      embeds: [...report.embeds].sort(),
+      brokenLinks: report.brokenLinks,
+    };
+  };
+}
+
+const parser = unified().use(remarkParse).use(remarkGfm).use(remarkMath).freeze();
+
+/** Markdown as the renderer reads it (GFM, math), into a syntax tree: for embedded notes. */
+export function parseMarkdown(markdown: string): MdNode {
+  return parser.parse(markdown) as unknown as MdNode;
+}
+
+/** KaTeX only for notes that hold math (it walks the whole tree otherwise). */
+function rehypeKatexWhenNeeded() {
+  const katex = rehypeKatex(katexOptions);
+  return (tree: HastNode, file: { data: Record<string, unknown> }) =>
+    (file.data['kb'] as NoteContext).report.hasMath ? katex(tree as never, file as never) : undefined;
+}
+
+/** A task list's checkboxes (shown, never editable) get an accessible name: "Done" or "To do". */
+function rehypeTaskLabels() {
+  return (tree: HastNode) => {
+    const visit = (n: HastNode) => {
+      if (n.tagName === 'input' && n.properties?.['type'] === 'checkbox') n.properties['ariaLabel'] = n.properties['checked'] ? 'Done' : 'To do';
+      n.children?.forEach(visit);
+    };
+    visit(tree);
+  };
+}
+
+/** h2–h6 with their ids, once heading ids are set. */
+function collectHeadings() {
+  return (tree: HastNode, file: { data: Record<string, unknown> }) => {
+    const out: RenderedNote['headings'] = [];
+    const text = (n: HastNode): string => (n.type === 'text' ? (n.value ?? '') : (n.children ?? []).map(text).join(''));
+    const visit = (n: HastNode) => {
+      const depth = n.type === 'element' && /^h[2-6]$/.test(n.tagName ?? '') ? Number(n.tagName![1]) : 0;
+      if (depth && typeof n.properties?.['id'] === 'string') out.push({ depth, id: n.properties['id'], text: text(n).trim() });
+      else n.children?.forEach(visit);
+    };
+    visit(tree);
+    file.data['kbHeadings'] = out;
+  };
+}
+
+/** rehype-raw, only for notes that hold raw HTML: parsing the whole tree through parse5 is the slow part. */
+export function rehypeRawWhenNeeded() {
+  const raw = rehypeRaw();
+  return (tree: HastNode, file: Parameters<typeof raw>[1]) => (hasRaw(tree) ? raw(tree as Parameters<typeof raw>[0], file) : undefined);
+}
+
+interface HastNode {
+  type: string;
+  tagName?: string;
+  value?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+}
+
+function hasRaw(node: HastNode): boolean {
+  return node.type === 'raw' || (node.children?.some(hasRaw) ?? false);
+}

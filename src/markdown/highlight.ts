@@ -1,0 +1,143 @@
+import { createCssVariablesTheme, createHighlighterCoreSync, type HighlighterCore } from 'shiki/core';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import c from 'shiki/langs/c.mjs';
+import cpp from 'shiki/langs/cpp.mjs';
+import csharp from 'shiki/langs/csharp.mjs';
+import css from 'shiki/langs/css.mjs';
+import diff from 'shiki/langs/diff.mjs';
+import docker from 'shiki/langs/docker.mjs';
+import go from 'shiki/langs/go.mjs';
+import graphql from 'shiki/langs/graphql.mjs';
+import html from 'shiki/langs/html.mjs';
+import ini from 'shiki/langs/ini.mjs';
+import java from 'shiki/langs/java.mjs';
+import javascript from 'shiki/langs/javascript.mjs';
+import json from 'shiki/langs/json.mjs';
+import jsx from 'shiki/langs/jsx.mjs';
+import kotlin from 'shiki/langs/kotlin.mjs';
+import python from 'shiki/langs/python.mjs';
+import ruby from 'shiki/langs/ruby.mjs';
+import rust from 'shiki/langs/rust.mjs';
+import shellscript from 'shiki/langs/shellscript.mjs';
+import sql from 'shiki/langs/sql.mjs';
+import swift from 'shiki/langs/swift.mjs';
+import toml from 'shiki/langs/toml.mjs';
+import tsx from 'shiki/langs/tsx.mjs';
+import typescript from 'shiki/langs/typescript.mjs';
+import xml from 'shiki/langs/xml.mjs';
+import yaml from 'shiki/langs/yaml.mjs';
+
+interface HastNode {
+  type: string;
+  tagName?: string;
+  value?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+}
+
+/** The languages highlighted (with their aliases: ts, js, sh, bash, py, yml, …); other code stays plain. */
+const LANGS = [
+  c,
+  cpp,
+  csharp,
+  css,
+  diff,
+  docker,
+  go,
+  graphql,
+  html,
+  ini,
+  java,
+  javascript,
+  json,
+  jsx,
+  kotlin,
+  python,
+  ruby,
+  rust,
+  shellscript,
+  sql,
+  swift,
+  toml,
+  tsx,
+  typescript,
+  xml,
+  yaml,
+];
+
+// Colours are CSS variables (--shiki-token-*), set for both themes in src/styles/markdown.css.
+const THEME = createCssVariablesTheme({ name: 'css-variables', variablePrefix: '--shiki-', fontStyle: true });
+
+let highlighter: HighlighterCore | undefined;
+let known: Set<string> | undefined;
+
+/** One highlighter per thread, made on first use: Shiki with its JavaScript regex engine (no WebAssembly), synchronous. */
+function shiki(): { highlighter: HighlighterCore; known: Set<string> } {
+  highlighter ??= createHighlighterCoreSync({ themes: [THEME], langs: LANGS, engine: createJavaScriptRegexEngine() });
+  known ??= new Set(highlighter.getLoadedLanguages());
+  return { highlighter, known };
+}
+
+/**
+ * rehype, after the sanitiser: fenced code in a known language is highlighted by Shiki. Tokens become
+ * `<span class="hl-keyword">` (the css-variables theme's token names as classes, coloured for both themes
+ * by src/styles/markdown.css; no inline styles). Code in any other language, or none, stays as it was
+ * (plain, with its `language-x` class). No time limit per line (Shiki's default cuts a slow line short,
+ * which would make the output depend on the machine's load). The note HTML cache keeps the result.
+ */
+export function rehypeHighlight() {
+  return (tree: HastNode) => {
+    const visit = (node: HastNode) => {
+      const children = node.children;
+      if (!children) return;
+      for (let i = 0; i < children.length; i++) {
+        const pre = children[i]!;
+        const code = pre.tagName === 'pre' && pre.children?.length === 1 ? pre.children[0] : undefined;
+        const lang = code?.tagName === 'code' ? languageOf(code) : undefined;
+        if (!code || !lang) {
+          visit(pre);
+          continue;
+        }
+        const { highlighter: h, known: k } = shiki();
+        if (!k.has(lang)) continue;
+        const lines = h.codeToTokensBase(textOf(code).replace(/\n$/, ''), { lang, theme: 'css-variables', tokenizeTimeLimit: 0 });
+        const out: HastNode[] = [];
+        lines.forEach((line, n) => {
+          if (n > 0) out.push({ type: 'text', value: '\n' });
+          for (const token of line) {
+            const cls = tokenClass(token.color, token.fontStyle ?? 0);
+            const prev = out[out.length - 1];
+            if (!cls) out.push({ type: 'text', value: token.content });
+            else if (prev?.tagName === 'span' && (prev.properties?.['className'] as string[]).join(' ') === cls.join(' '))
+              prev.children![0]!.value += token.content;
+            else out.push({ type: 'element', tagName: 'span', properties: { className: cls }, children: [{ type: 'text', value: token.content }] });
+          }
+        });
+        code.children = out;
+        code.properties = { ...code.properties, className: [`language-${lang}`] };
+        pre.properties = { ...pre.properties, className: ['highlighted'], dataLanguage: lang };
+      }
+    };
+    visit(tree);
+  };
+}
+
+/** `var(--shiki-token-keyword)` → `hl-keyword`; the default colour → none; italic/bold/underline → hl-i, hl-b, hl-u. */
+function tokenClass(color: string | undefined, fontStyle: number): string[] | undefined {
+  const name = /^var\(--shiki-(?:token-)?([a-z-]+)\)$/.exec(color ?? '')?.[1];
+  const cls = name && name !== 'foreground' ? [`hl-${name}`] : [];
+  if (fontStyle & 1) cls.push('hl-i');
+  if (fontStyle & 2) cls.push('hl-b');
+  if (fontStyle & 4) cls.push('hl-u');
+  return cls.length ? cls : undefined;
+}
+
+function languageOf(code: HastNode): string | undefined {
+  const classes = code.properties?.['className'];
+  const lang = Array.isArray(classes) ? classes.find((c): c is string => typeof c === 'string' && c.startsWith('language-')) : undefined;
+  return lang?.slice('language-'.length).toLowerCase();
+}
+
+function textOf(node: HastNode): string {
+  return node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(textOf).join('');
+}

@@ -1,0 +1,50 @@
+/** A note's published Markdown (renderNoteMarkdown) cut into its frontmatter and body. */
+export function splitNoteMarkdown(markdown: string): { frontmatter: string; body: string } {
+  const end = markdown.startsWith('---\n') ? markdown.indexOf('\n---\n', 3) : -1;
+  if (end < 0) return { frontmatter: '', body: markdown };
+  return { frontmatter: markdown.slice(0, end + 5), body: markdown.slice(end + 5).replace(/^\n/, '') };
+}
+
+const FENCE = /^\s{0,3}(```|~~~)/; // a fenced code block opens or closes (as splitSections reads it)
+const HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/; // ATX heading: hashes, space, text, optional closing hashes
+
+/** The ATX headings of a body outside code fences, in order. */
+export function headingsOf(body: string): { text: string; depth: number; line: number }[] {
+  const out: { text: string; depth: number; line: number }[] = [];
+  let inFence = false;
+  body.split('\n').forEach((line, i) => {
+    if (FENCE.test(line)) inFence = !inFence;
+    else if (!inFence) {
+      const h = HEADING.exec(line);
+      if (h) out.push({ text: h[2]!.trim(), depth: h[1]!.length, line: i });
+    }
+  });
+  return out;
+}
+
+/**
+ * One section of a body as written: its heading line and everything up to the next heading of the same or a
+ * higher level (subsections included). The heading is matched case-insensitively, with or without its `#`s;
+ * the first of equal headings wins. Undefined when no heading matches.
+ */
+export function sectionOf(body: string, heading: string): string | undefined {
+  const wanted = normalise(heading);
+  const headings = headingsOf(body);
+  const at = headings.findIndex((h) => normalise(h.text) === wanted);
+  if (at < 0) return undefined;
+  const start = headings[at]!;
+  const end = headings.slice(at + 1).find((h) => h.depth <= start.depth);
+  const lines = body.split('\n');
+  return lines
+    .slice(start.line, end?.line ?? lines.length)
+    .join('\n')
+    .replace(/\s+$/, '\n');
+}
+
+function normalise(heading: string): string {
+  return heading
+    .replace(/^\s*#+\s*/, '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+}

@@ -1,0 +1,22 @@
+import { packRequestSchema } from '../../core/context/packTypes.js';
+import type { Args, contextInput } from '../toolDefinitions.js';
+import { single, type AnswerFn } from './kbTool.js';
+
+/** `context`: the task-context pack `kb context --json` builds for the same request, its Markdown first. */
+export const answerContext: AnswerFn<Args<typeof contextInput>> = async (snapshot, args, ctx) => {
+  // The request kb context builds from its flags (an empty repo or project is no repo or project).
+  const parsed = packRequestSchema.safeParse({
+    task: args.task,
+    ...(args.repo ? { repo: args.repo } : {}),
+    ...(args.project ? { project: args.project } : {}),
+    ...(args.include ? { include: args.include } : {}),
+    ...(args.maxTokens !== undefined ? { maxTokens: args.maxTokens } : {}),
+    today: ctx.today,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`${String(issue.path[0] ?? 'request')}: ${issue.message}`);
+  }
+  const pack = await snapshot.contextPack(parsed.data);
+  return single([pack.contextPackMarkdown, JSON.stringify(pack, null, 2)]);
+};

@@ -1,0 +1,150 @@
+import { join, resolve } from 'node:path';
+import type { SourceFile } from '../core/index/buildIndex.js';
+import type { ReportEntry } from '../core/index/kbIndexSchema.js';
+import type { KbIssue } from '../core/util/issue.js';
+import { stripComments } from '../core/model/stripComments.js';
+import { bodyOf, factsFor, fileFactsKey, tokensFor, type FileFacts, type FileFactsStore } from './cache/fileFacts.js';
+import { errorCode, nodeFs, type KbFs } from './fs/kbFs.js';
+import { normaliseSourceText } from './parseSourceText.js';
+import { scanSecrets } from './security/scanSecrets.js';
+import { judgeSecret, redactSpans, secretAllowList, type SecretPolicy } from './security/redactSecrets.js';
+
+/** Files larger than this are not read at all (a note this size is a mistake, e.g. a pasted dump). */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+/** Files larger than this are indexed with a warning: their page will be heavy. */
+export const LARGE_FILE_BYTES = 2 * 1024 * 1024;
+
+/** How one file of a folder is read: the reading's options and where it records what happened. */
+export interface SourceReader {
+  kbDir: string;
+  fs: KbFs;
+  report: ReportEntry[];
+  issues: KbIssue[];
+  notices: KbIssue[];
+  policy: SecretPolicy;
+  facts: FileFactsStore | undefined;
+  /** Each file read, by path: its cache key and facts (a note's tokens are counted once it is known to be one). */
+  read: Map<string, { key: string; facts: FileFacts }>;
+}
+
+/** Something the walk passed by, in the report (and, when a person should know, among the warnings). */
+export function recordSkip(reader: SourceReader, path: string, skip: { rule: string; message?: string | undefined }): void {
+  reader.report.push({ path, outcome: 'excluded', rule: skip.rule, ...(skip.message ? { messages: [`${path}: ${skip.message}`] } : {}) });
+  if (skip.message) reader.issues.push({ severity: 'warning', code: skip.rule, file: path, message: skip.message });
+}
+
+/**
+ * Read one file into a SourceFile, or record why it was left out: too large, binary, or unreadable (with
+ * its error code). Credentials are redacted from what is handed on (each with a warning naming the line),
+ * unless secrets are allowed or the finding looks like a placeholder or matches `secrets.allow`.
+ */
+export function readSource(reader: SourceReader, path: string): SourceFile | undefined {
+  const abs = join(reader.kbDir, path);
+  const leaveOut = (rule: string, message: string) => recordSkip(reader, path, { rule, message });
+  let size: number;
+  let mtime: number;
+  let buf: Buffer;
+  try {
+    const st = reader.fs.stat(abs);
+    size = st.size;
+    mtime = st.mtimeMs;
+    if (size > MAX_FILE_BYTES) {
+      leaveOut('too-large', `is ${(size / 1048576).toFixed(1)} MB, over the ${MAX_FILE_BYTES / 1048576} MB limit; not read. Split it or move it out.`);
+      return undefined;
+    }
+    buf = reader.fs.readFile(abs);
+  } catch (err) {
+    const code = errorCode(err);
+    leaveOut('unreadable', `cannot be read (${code}); not indexed. Check the file's permissions and the disk.`);
+    return undefined;
+  }
+  if (buf.subarray(0, 8000).includes(0)) {
+    leaveOut('binary', 'holds binary data (NUL bytes), not Markdown; not indexed.');
+    return undefined;
+  }
+  const readWarnings: { code: string; message: string; line?: number }[] = [];
+  const { text, latin1 } = decode(buf);
+  if (latin1) readWarnings.push({ code: 'encoding', message: 'not valid UTF-8; read as Latin-1. Save the file as UTF-8.' });
+  if (size > LARGE_FILE_BYTES) readWarnings.push({ code: 'large-file', message: `is ${(size / 1048576).toFixed(1)} MB; its page will be slow to load.` });
+  const key = fileFactsKey(buf, abs);
+  const normalised = normaliseSourceText(text);
+  const facts = factsFor(reader.facts, key, normalised, abs, reader.policy);
+  for (const finding of facts.secrets) {
+    const verdict = judgeSecret(normalised, finding, reader.policy);
+    const at = { file: path, line: finding.line };
+    if (verdict.action === 'redact')
+      readWarnings.push({
+        code: 'secret',
+        line: finding.line,
+        message: `holds what looks like a credential (${finding.kind}); published as [redacted: ${finding.rule}]. Take it out of the note (and rotate it if it is real: it is in the history).`,
+      });
+    else if (verdict.action === 'allowed')
+      readWarnings.push({
+        code: 'secret-allowed',
+        line: finding.line,
+        message: `holds what looks like a credential (${finding.kind}); published as written because secrets are allowed.`,
+      });
+    else if (verdict.action === 'placeholder')
+      reader.notices.push({
+        severity: 'warning',
+        code: 'secret-placeholder',
+        ...at,
+        message: `looks like a placeholder (${finding.kind}: ${verdict.reason}), left as is.`,
+      });
+    else reader.notices.push({ severity: 'warning', code: 'secret-allow-listed', ...at, message: `matches secrets.allow (${finding.kind}), left as is.` });
+  }
+  reader.read.set(path, { key, facts });
+  const { body, line: bodyLine } = bodyOf(facts, normalised);
+  return {
+    path,
+    data: facts.data,
+    // Obsidian comments `%% … %%` are never published: blanked in every output (pages, `.md`, search, packs,
+    // llms-full.txt), their line breaks kept so line numbers still match the file.
+    body: stripComments(body),
+    bodyLine,
+    ...(facts.frontmatterText !== undefined ? { frontmatterText: facts.frontmatterText } : {}),
+    ...(facts.yamlError ? { yamlError: facts.yamlError } : {}),
+    mtime,
+    ...(readWarnings.length ? { readWarnings } : {}),
+    facts: { frontmatter: facts.frontmatter, body: facts.body },
+  };
+}
+
+/** UTF-8, else Latin-1 (every byte is a Latin-1 character). */
+function decode(buf: Buffer): { text: string; latin1: boolean } {
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(buf), latin1: false };
+  } catch {
+    return { text: new TextDecoder('latin1').decode(buf), latin1: true };
+  }
+}
+
+/**
+ * A file's whole text as it is published: read again (non-blocking), with credentials redacted under the
+ * reading's secret policy, as the notes' are. Undefined when it is not a regular file or cannot be read.
+ * `path` is relative to the knowledge folder (`kb query --load` prints notes and tracked artifacts through this).
+ */
+export function publishedText(
+  reading: { kbDir: string; secrets: { allowAll: boolean; allow: readonly string[] } },
+  path: string,
+  fs: KbFs = nodeFs,
+): string | undefined {
+  const abs = resolve(reading.kbDir, path);
+  let buf: Buffer;
+  try {
+    if (fs.stat(abs).size > MAX_FILE_BYTES) return undefined;
+    buf = fs.readFile(abs);
+  } catch {
+    return undefined;
+  }
+  const text = normaliseSourceText(decode(buf).text);
+  const policy: SecretPolicy = { allowAll: reading.secrets.allowAll, allow: secretAllowList(reading.secrets.allow) };
+  const redact = scanSecrets(text, abs).filter((f) => judgeSecret(text, f, policy).action === 'redact');
+  return redact.length ? redactSpans(text, redact) : text;
+}
+
+/** A file that became a note: its token count joins its facts (ideas and drafts are never counted). */
+export function withTokens(reader: SourceReader, src: SourceFile): SourceFile {
+  const { key, facts } = reader.read.get(src.path)!;
+  return { ...src, facts: { frontmatter: facts.frontmatter, body: facts.body, tokens: tokensFor(reader.facts, key, facts, src.body) } };
+}

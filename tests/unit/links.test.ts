@@ -1,0 +1,137 @@
+// Link resolution in the core (src/core/links/): Obsidian's rules, one row per rule.
+import { describe, expect, it } from 'vitest';
+import { createLinkResolver, normalisePath } from '../../src/core/links/createLinkResolver.ts';
+import { parseWikilink } from '../../src/core/links/parseWikilink.ts';
+import { scanLinks } from '../../src/core/links/scanLinks.ts';
+import { stripComments } from '../../src/core/model/stripComments.ts';
+import { closestName } from '../../src/core/links/closestName.ts';
+import { mayUseMath } from '../../src/core/links/mayUseMath.ts';
+import { headingAnchor } from '../../src/core/links/headingAnchor.ts';
+import { findBrokenLinks } from '../../src/core/links/findBrokenLinks.ts';
+
+const notes = [
+  { path: 'decisions/007-redis.md', slug: 'decisions/007-redis', title: 'Redis for caching', aliases: ['cache store'] },
+  { path: 'archive/decisions/007-redis.md', slug: 'archive/decisions/007-redis', title: 'Old Redis' },
+  { path: 'guides/setup.md', slug: 'guides/setup', title: 'Setup' },
+  { path: 'teams/a/setup.md', slug: 'teams/a/setup', title: 'Team A setup' },
+  { path: 'Notes/Mixed Case.md', slug: 'notes/mixed-case', title: 'Mixed' },
+];
+const files = ['img/diagram.png', 'guides/img/diagram.png', 'files/spec.pdf'];
+const resolver = createLinkResolver({ notes, files });
+
+describe('parseWikilink', () => {
+  it.each([
+    ['note', { target: 'note', heading: undefined, blockId: undefined, label: undefined, embed: false }],
+    ['note|Label', { target: 'note', heading: undefined, blockId: undefined, label: 'Label', embed: false }],
+    ['note#Why', { target: 'note', heading: 'Why', blockId: undefined, label: undefined, embed: false }],
+    ['note#A#B', { target: 'note', heading: 'B', blockId: undefined, label: undefined, embed: false }],
+    ['note#^abc-1', { target: 'note', heading: undefined, blockId: 'abc-1', label: undefined, embed: false }],
+    ['#Why', { target: '', heading: 'Why', blockId: undefined, label: undefined, embed: false }],
+    ['note\\|Label', { target: 'note', heading: undefined, blockId: undefined, label: 'Label', embed: false }],
+    ['', undefined],
+  ])('%j', (inner, expected) => expect(parseWikilink(inner)).toEqual(expected));
+});
+
+describe('createLinkResolver: notes', () => {
+  it.each([
+    ['shortest unique path: the file name', '007-redis', 'guides/setup.md', 'decisions/007-redis.md'],
+    ['several with that name: the fewest folders wins', 'setup', 'decisions/007-redis.md', 'guides/setup.md'],
+    ['several with that name: the linking note’s folder wins', 'setup', 'teams/a/other.md', 'teams/a/setup.md'],
+    ['a folder narrows it', 'a/setup', 'guides/setup.md', 'teams/a/setup.md'],
+    ['the full path, `.md` optional', 'archive/decisions/007-redis', 'guides/setup.md', 'archive/decisions/007-redis.md'],
+    ['`.md` written', 'archive/decisions/007-redis.md', 'guides/setup.md', 'archive/decisions/007-redis.md'],
+    ['case-insensitive', 'notes/MIXED case', 'guides/setup.md', 'Notes/Mixed Case.md'],
+    ['relative to the note', '../decisions/007-redis', 'guides/setup.md', 'decisions/007-redis.md'],
+    ['a frontmatter alias', 'Cache Store', 'guides/setup.md', 'decisions/007-redis.md'],
+    ['a title (links written before)', 'redis for caching', 'guides/setup.md', 'decisions/007-redis.md'],
+    ['nothing', 'no-such-note', 'guides/setup.md', undefined],
+  ])('%s', (_rule, target, from, path) => expect(resolver.note(target, from)?.path).toBe(path));
+});
+
+describe('createLinkResolver: attachments and Markdown links', () => {
+  it.each([
+    ['an image beside the note first', 'img/diagram.png', 'guides/setup.md', 'guides/img/diagram.png'],
+    ['by name anywhere, the shortest path', 'diagram.png', 'decisions/007-redis.md', 'img/diagram.png'],
+    ['by name anywhere', 'spec.pdf', 'guides/setup.md', 'files/spec.pdf'],
+    ['never outside the folder', '../../etc/passwd.png', 'guides/setup.md', undefined],
+  ])('file: %s', (_rule, target, from, path) => expect(resolver.file(target, from)).toBe(path));
+
+  it.each([
+    ['a note by relative path', '../decisions/007-redis.md#why', { kind: 'note', path: 'decisions/007-redis.md', fragment: '#why' }],
+    ['a note, URL-encoded', '../Notes/Mixed%20Case.md', { kind: 'note', path: 'Notes/Mixed Case.md', fragment: '' }],
+    ['a missing note', '../decisions/001-gone.md', { kind: 'broken', target: '../decisions/001-gone.md', expected: 'note' }],
+    ['an image', 'img/diagram.png', { kind: 'file', path: 'guides/img/diagram.png' }],
+    ['a missing image', 'img/nothing.png', { kind: 'broken', target: 'img/nothing.png', expected: 'file' }],
+    ['a web page', 'https://example.com/a.md', { kind: 'external' }],
+    ['a same-page anchor', '#why', { kind: 'external' }],
+    ['a file the site never publishes', 'run.sh', { kind: 'external' }],
+  ])('href: %s', (_rule, href, expected) => {
+    const to = resolver.href(href, 'guides/setup.md');
+    expect(to.kind === 'note' ? { kind: 'note', path: to.note.path, fragment: to.fragment } : to).toEqual(expected);
+  });
+
+  it('normalises paths without climbing out', () => expect([normalisePath('a/b/../c/./d'), normalisePath('../x')]).toEqual(['a/c/d', '../x']));
+});
+
+describe('scanLinks: what kb check reads, line by line', () => {
+  const body = [
+    '[[a]] and ![[b#H]]',
+    '`[[code]]` [c](c.md)',
+    '```',
+    '[[fenced]]',
+    '```',
+    '%% [[hidden]] %%',
+    '![i](i.png "t")',
+    '$$',
+    '[[math]]',
+    '$$',
+    '[d]: ./d.md',
+  ].join('\n');
+  it('finds links outside code, comments and math, with their lines', () =>
+    expect(scanLinks(body).map((l) => `${l.line}:${l.kind}:${l.kind === 'wikilink' ? l.link.target : l.href}`)).toEqual([
+      '1:wikilink:a',
+      '1:wikilink:b',
+      '2:link:c.md',
+      '7:image:i.png',
+      '11:link:./d.md',
+    ]));
+});
+
+describe('stripComments', () => {
+  it.each([
+    ['inline', 'a %%x%% b', 'a  b'],
+    ['over lines, line count kept', 'a\n%%\nx\n%%\nb', 'a\n\n\n\nb'],
+    ['in code: kept', '`%%x%%` and\n```\n%%y%%\n```', '`%%x%%` and\n```\n%%y%%\n```'],
+  ])('%s', (_rule, md, out) => expect(stripComments(md)).toBe(out));
+});
+
+describe('closestName, mayUseMath, headingAnchor', () => {
+  it('suggests the nearest name, nothing when none is close', () => {
+    expect(closestName('007-redis-for-cachin', ['007-redis-for-caching', '008-postgres'], (n) => [n])).toBe('007-redis-for-caching');
+    expect(closestName('zzzz', ['007-redis-for-caching'], (n) => [n])).toBeUndefined();
+  });
+  it.each([
+    ['$E=mc^2$', true],
+    ['$$\nx\n$$', true],
+    ['costs $5 and $10', false],
+    ['no dollars', false],
+  ])('mayUseMath(%j)', (md, yes) => expect(mayUseMath(md)).toBe(yes));
+  it('anchors like the heading ids of the page', () => expect(headingAnchor('Why Redis?')).toBe('why-redis'));
+});
+
+describe('findBrokenLinks', () => {
+  it('names file, line (frontmatter counted), target, reason and the closest note', () =>
+    expect(
+      findBrokenLinks({
+        notes: notes.map((n) => ({ ...n, bodyLine: 5 })),
+        bodies: new Map([['guides/setup.md', 'ok [[007-redis]]\n[[007-rediss]] ![[secret]]\n![](missing.png)']]),
+        files,
+        resolver,
+        unpublished: ['people/secret.md'],
+      }),
+    ).toEqual([
+      { file: 'guides/setup.md', line: 6, kind: 'wikilink', target: '007-rediss', reason: 'missing', suggestion: 'decisions/007-redis.md' },
+      { file: 'guides/setup.md', line: 6, kind: 'embed', target: 'secret', reason: 'unpublished' },
+      { file: 'guides/setup.md', line: 7, kind: 'attachment', target: 'missing.png', reason: 'missing' },
+    ]));
+});

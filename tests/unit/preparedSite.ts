@@ -1,0 +1,27 @@
+// The integration's first stage (index, links, attachments, render jobs) over a fixture folder, as kbPortal() runs
+// it, for tests that need the site's data without building the site.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseKbPortalOptions } from '../../src/integration/kbPortalOptions.ts';
+import { prepareSite, type PreparedSite } from '../../src/integration/prepareSite.ts';
+import { resolvePortal } from '../../src/integration/resolvePortal.ts';
+import { loadKbConfig } from '../../src/node/loadKbConfig.ts';
+
+export function prepareFixture(kb: string, options: { strict?: boolean; today?: string; base?: string } = {}): Promise<PreparedSite> {
+  const work = mkdtempSync(join(tmpdir(), 'kb-prepared-'));
+  const parsed = parseKbPortalOptions({ kb, strict: options.strict ?? false, cacheDir: join(work, 'cache'), today: options.today ?? '2026-10-15' });
+  let kbConfig: ReturnType<typeof loadKbConfig> | { site: { base: string } };
+  try {
+    kbConfig = loadKbConfig(kb);
+  } catch {
+    kbConfig = { site: { base: '/' } }; // prepareSite reports the config's problem itself
+  }
+  const config = resolvePortal(
+    parsed,
+    { root: new URL(`file://${work}/`), outDir: new URL(`file://${work}/dist/`), base: options.base ?? '/', site: undefined },
+    { site: { base: kbConfig.site.base } },
+    '2026-10-15',
+  );
+  return prepareSite(config, { rendererHash: 'test', hasHtml: () => false, pages: undefined, warn: () => undefined });
+}
