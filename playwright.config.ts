@@ -43,7 +43,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'site', testIgnore: ['**/wiki.spec.ts', '**/xss.spec.ts', '**/host.spec.ts', '**/dev.spec.ts', '**/obsidian.spec.ts'], use: { baseURL: url(SITES.site) } },
-    { name: 'wiki', testMatch: ['**/wiki.spec.ts'], use: { baseURL: url(SITES.wiki) } },
+    // reading.spec.ts runs on both: the sample at `/` and under `/wiki/`.
+    { name: 'wiki', testMatch: ['**/wiki.spec.ts', '**/reading.spec.ts'], use: { baseURL: url(SITES.wiki) } },
     { name: 'xss', testMatch: ['**/xss.spec.ts'], use: { baseURL: url(SITES.xss) } },
     { name: 'host', testMatch: ['**/host.spec.ts'], use: { baseURL: url(SITES.host) } },
     { name: 'dev', testMatch: ['**/dev.spec.ts'] },

@@ -11,6 +11,8 @@ export interface BuildMeasure {
   peakTreeRss: number | null;
   peakProcessRss: number | null;
   timeMaxRss: number | null;
+  /** User + system CPU time of the build and its children (GNU time), ms: steadier than wall time on a busy machine. */
+  cpuMs?: number | null | undefined;
   /** `build: <step> done in Ns` lines of scripts/build.mjs. */
   steps: Array<{ step: string; seconds: number }>;
   /** Phases found in Astro's log by the arrival time of their marker lines (ms). */

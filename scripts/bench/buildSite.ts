@@ -30,6 +30,7 @@ export function toBuildMeasure(m: Measured): BuildMeasure {
     peakTreeRss: m.peakTreeRss,
     peakProcessRss: m.peakProcessRss,
     timeMaxRss: m.timeMaxRss,
+    cpuMs: m.cpuMs,
     steps: parseBuildSteps(m.stderr),
     phases: Object.fromEntries(Object.entries(windows).map(([k, w]) => [k, w.end - w.start])),
     phasePeakRss: Object.fromEntries(Object.entries(windows).map(([k, w]) => [k, peakIn(m.rssTimeline, w)])),

@@ -14,6 +14,8 @@ export interface EmittedSize {
   total: SizeLine;
   /** html, js, css, json, md, txt, pagefind (everything under pagefind/ and its shards pagefind-2/, …), other. */
   byKind: Record<string, SizeLine>;
+  /** Note pages (`notes/**\/index.html`): how many, and the median and largest, raw and gzipped. */
+  notePages: { pages: number; medianBytes: number; medianGzip: number; maxGzip: number };
 }
 
 export function gzipSize(buf: Buffer): number {
@@ -23,10 +25,13 @@ export function gzipSize(buf: Buffer): number {
 export function measureEmitted(dir: string): EmittedSize {
   const total: SizeLine = { files: 0, bytes: 0, gzip: 0 };
   const byKind: Record<string, SizeLine> = {};
+  const notePages: { bytes: number; gzip: number }[] = [];
   for (const file of walkFiles(dir)) {
     const buf = readFileSync(file);
     const gz = gzipSize(buf);
-    const kind = fileKind(relative(dir, file).split(sep).join('/'));
+    const rel = relative(dir, file).split(sep).join('/');
+    const kind = fileKind(rel);
+    if (isNotePage(rel)) notePages.push({ bytes: buf.length, gzip: gz });
     const line = (byKind[kind] ??= { files: 0, bytes: 0, gzip: 0 });
     for (const l of [total, line]) {
       l.files++;
@@ -34,7 +39,22 @@ export function measureEmitted(dir: string): EmittedSize {
       l.gzip += gz;
     }
   }
-  return { total, byKind };
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
+  return {
+    total,
+    byKind,
+    notePages: {
+      pages: notePages.length,
+      medianBytes: median(notePages.map((p) => p.bytes)),
+      medianGzip: median(notePages.map((p) => p.gzip)),
+      maxGzip: Math.max(0, ...notePages.map((p) => p.gzip)),
+    },
+  };
+}
+
+/** A note's page in the output (`notes/<slug>/index.html`), not a note's `.md` or another page. */
+export function isNotePage(rel: string): boolean {
+  return /^notes\/.+\/index\.html$/.test(rel);
 }
 
 export function fileKind(rel: string): string {

@@ -16,6 +16,8 @@ export interface Measured {
   peakProcessRss: number | null;
   /** GNU `/usr/bin/time -v` "Maximum resident set size" (largest single process, exact), in bytes. */
   timeMaxRss: number | null;
+  /** GNU `/usr/bin/time -v` user + system CPU time of the process and the children it waited for, in ms. */
+  cpuMs: number | null;
   stdout: string;
   stderr: string;
   /** Tree RSS about once a second: [ms since start, bytes]. */
@@ -82,6 +84,7 @@ export function measureProcess(cmd: string, args: readonly string[], options: Me
     child.on('close', (status) => {
       clearInterval(timer);
       const timeMaxRss = timeFile ? readTimeMaxRss(timeFile) : null;
+      const cpuMs = timeFile ? readTimeCpuMs(timeFile) : null;
       if (timeDir) rmSync(timeDir, { recursive: true, force: true });
       resolvePromise({
         command: [cmd, ...args].join(' '),
@@ -90,6 +93,7 @@ export function measureProcess(cmd: string, args: readonly string[], options: Me
         peakTreeRss: HAS_PROC ? peakTree : null,
         peakProcessRss: HAS_PROC ? peakOne : null,
         timeMaxRss,
+        cpuMs,
         rssTimeline,
         stdout: Buffer.concat(out).toString('utf8'),
         stderr: Buffer.concat(err).toString('utf8'),
@@ -146,6 +150,18 @@ function readTimeMaxRss(file: string): number | null {
   try {
     const m = /Maximum resident set size \(kbytes\): (\d+)/.exec(readFileSync(file, 'utf8'));
     return m ? Number(m[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time is steadier than wall time on a shared machine: what the work cost, whatever else ran beside it. */
+function readTimeCpuMs(file: string): number | null {
+  try {
+    const text = readFileSync(file, 'utf8');
+    const user = /User time \(seconds\): ([\d.]+)/.exec(text);
+    const system = /System time \(seconds\): ([\d.]+)/.exec(text);
+    return user && system ? Math.round((Number(user[1]) + Number(system[1])) * 1000) : null;
   } catch {
     return null;
   }

@@ -10,6 +10,8 @@ export const TARGETS = {
   payloadGzipBytes: 300_000,
   queryP95Ms: 10,
   packP95Ms: 50,
+  /** A note page's HTML, gzipped (median): the sidebar must not carry the whole tree. */
+  notePageGzipBytes: 40_000,
 } as const;
 
 const verdict = (ok: boolean | undefined): TargetStatus => (ok === undefined ? 'n/a' : ok ? 'PASS' : 'FAIL');
@@ -72,6 +74,12 @@ export function evaluateTargets(result: Pick<BenchResult, 'heapFlag' | 'runs'>):
       measured: island?.pack ? `${island.pack.p95Ms} ms (median ${island.pack.medianMs})` : 'not measured',
       status: verdict(island?.pack ? island.pack.p95Ms < TARGETS.packP95Ms : undefined),
     });
+    rows.push({
+      target: `note page HTML ≤ ${kb(TARGETS.notePageGzipBytes)} gz (median)`,
+      notes,
+      measured: run.emitted?.notePages.pages ? `${kb(run.emitted.notePages.medianGzip)} gz (largest ${kb(run.emitted.notePages.maxGzip)})` : 'not measured',
+      status: verdict(run.emitted?.notePages.pages ? run.emitted.notePages.medianGzip <= TARGETS.notePageGzipBytes : undefined),
+    });
     if (notes >= 100_000)
       rows.push({
         target: '100,000 notes build to completion',
@@ -103,6 +111,7 @@ export function measurementTable(runs: readonly SizeRun[]): string {
   add('corpus size, median note', (r) => `${mb(r.corpus.bytes)}, ${fmt(r.corpus.medianChars)} chars`);
   add('kb index (separate run)', (r) => r.index && `${secs(r.index.wallMs)}, ${gbOrMb(r.index.peakTreeRss)}`);
   add('cold build', (r) => r.cold && `${secs(r.cold.wallMs)}${r.cold.status === 0 ? '' : ` FAILED (exit ${r.cold.status})`}`);
+  add('  CPU time (user + sys)', (r) => (r.cold?.cpuMs == null ? undefined : secs(r.cold.cpuMs)));
   const stepNames = [...new Set(runs.flatMap((r) => r.cold?.steps.map((s) => s.step) ?? []))];
   for (const step of stepNames) add(`  step: ${step}`, (r) => secsOf(r.cold?.steps.find((s) => s.step === step)?.seconds));
   const phaseNames = [...new Set(runs.flatMap((r) => Object.keys(r.cold?.phases ?? {})))];
@@ -121,6 +130,11 @@ export function measurementTable(runs: readonly SizeRun[]): string {
   const kinds = [...new Set(runs.flatMap((r) => Object.keys(r.emitted?.byKind ?? {})))].sort();
   for (const kind of kinds)
     add(`  ${kind} raw / gz`, (r) => (r.emitted?.byKind[kind] ? `${mb(r.emitted.byKind[kind].bytes)} / ${mb(r.emitted.byKind[kind].gzip)}` : undefined));
+  add('note page HTML size (median, gz)', (r) =>
+    r.emitted?.notePages.pages
+      ? `${kb(r.emitted.notePages.medianGzip)} (raw ${kb(r.emitted.notePages.medianBytes)}; largest ${kb(r.emitted.notePages.maxGzip)} gz)`
+      : undefined,
+  );
   add(
     'island first-query payload gz',
     (r) => r.island?.payload && `${kb(r.island.payload.gzip)} (${r.island.payload.files.length} files, html ${kb(r.island.payload.html.gzip)})`,

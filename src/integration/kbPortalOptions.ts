@@ -25,6 +25,8 @@ export const kbPortalOptionsSchema = z
     base: urlPath.optional(),
     /** Public origin (Astro's `site`), e.g. https://wiki.example.com. Default: kb.config.yaml `site.url`. */
     site: z.string().url().optional(),
+    /** "Edit this note" links: each note's path resolved against this URL. Default: kb.config.yaml `site.editUrl`, else none. */
+    editUrl: z.string().url().optional(),
     /** The build's "today" (YYYY-MM-DD) for ages and staleness. Default: the clock's date in UTC. */
     today: isoDay.optional(),
     /** Warnings (broken YAML, secrets, broken links) stop the build. Default false. */

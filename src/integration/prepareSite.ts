@@ -11,6 +11,8 @@ import { compareStrings } from '../core/util/compare.js';
 import { formatIssue, type KbIssue } from '../core/util/issue.js';
 import { indexKnowledgeFolder, type IndexedFolder } from '../node/indexKnowledgeFolder.js';
 import { ConfigError } from '../node/loadKbConfig.js';
+import { lastUpdatedDates } from '../core/site/lastUpdated.js';
+import { gitDatesSummary, readGitDates } from '../node/site/gitDates.js';
 import { noteRenderJob, type RenderJobContext } from '../node/site/noteHtml.js';
 import { planAttachments, type AttachmentCopy } from '../node/site/noteAttachments.js';
 import type { RenderJob } from '../node/site/renderNotes.js';
@@ -78,9 +80,20 @@ export async function prepareSite(
   const brokenLinks = folderBrokenLinks(result, links, false); // counted here; `kb check` suggests the closest notes
   if (config.strict && brokenLinks.length) throw new SiteBuildError(brokenLinks.map((b) => `${formatIssue(brokenLinkIssue(b))} (--strict)`));
   const index = config.title ? { ...result.index, title: config.title } : result.index;
+  // "Last updated": one `git log` for the whole folder when it has its own history, else frontmatter dates.
+  const git = readGitDates(config.kbDir);
+  const updated = lastUpdatedDates(index.notes, git.source === 'git' ? git.dates : undefined);
   const model = createSiteModel(
     index,
-    { root: config.root, siteUrl: config.siteUrl, today: config.today, trustHtml: config.trustHtml, rawMarkdown: config.rawMarkdown },
+    {
+      root: config.root,
+      siteUrl: config.siteUrl,
+      today: config.today,
+      trustHtml: config.trustHtml,
+      rawMarkdown: config.rawMarkdown,
+      editUrl: config.editUrl,
+      updated,
+    },
     links,
   );
   const attachments = planAttachments({ kbDir: config.kbDir, bodies: result.bodies, notes: index.notes, resolver: links.resolver });
@@ -124,7 +137,15 @@ export async function prepareSite(
   }
   renameSync(`${bodiesFile}.${process.pid}.tmp`, bodiesFile);
   const data: PortalDataFile = {
-    settings: { root: model.root, siteUrl: model.siteUrl, today: model.today, trustHtml: model.trustHtml, rawMarkdown: model.rawMarkdown },
+    settings: {
+      root: model.root,
+      siteUrl: model.siteUrl,
+      today: model.today,
+      trustHtml: model.trustHtml,
+      rawMarkdown: model.rawMarkdown,
+      editUrl: model.editUrl,
+      updated,
+    },
     prefix: config.prefix.replace(/^\//, ''),
     index,
     notes,
@@ -133,7 +154,7 @@ export async function prepareSite(
     pages: options.pages,
   };
   writeFileAtomic(join(config.dataDir, PORTAL_FILES.site), JSON.stringify(data));
-  const summary = summaryLines(config.kbDir, result);
+  const summary = [...summaryLines(config.kbDir, result), gitDatesSummary(git)];
   if (brokenLinks.length)
     summary.push(
       `kb: ${brokenLinks.length} broken link${brokenLinks.length === 1 ? '' : 's'} (links to no note or file); \`kb check --kb ${config.kbDir}\` lists them, --strict fails on them`,

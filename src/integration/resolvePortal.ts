@@ -16,6 +16,8 @@ export interface PortalConfig {
   /** base + prefix: the URL path of the portal's home page. */
   root: string;
   siteUrl: string | undefined;
+  /** Base URL of "Edit this note" links (the integration's `editUrl`, else kb.config.yaml `site.editUrl`). */
+  editUrl: string | undefined;
   /** Publish each note's `.md` (kb.config.yaml `site.rawMarkdown`). */
   rawMarkdown: boolean;
   /** Title override (the integration's `title`); kb.config.yaml's title otherwise. */
@@ -52,7 +54,7 @@ export interface AstroSide {
 export function resolvePortal(
   options: KbPortalOptions,
   astro: AstroSide,
-  kb: { site: Pick<KbConfig['site'], 'base' | 'url'> & Partial<Pick<KbConfig['site'], 'rawMarkdown'>> },
+  kb: { site: Pick<KbConfig['site'], 'base' | 'url' | 'editUrl'> & Partial<Pick<KbConfig['site'], 'rawMarkdown'>> },
   today: string,
 ): PortalConfig {
   const projectRoot = fileURLToPath(astro.root);
@@ -69,6 +71,7 @@ export function resolvePortal(
     prefix: options.prefix,
     root,
     siteUrl: astro.site ?? (whole ? (options.site ?? kb.site.url) : options.site),
+    editUrl: options.editUrl ?? kb.site.editUrl,
     rawMarkdown: kb.site.rawMarkdown ?? true,
     title: options.title,
     today: options.today ?? today,

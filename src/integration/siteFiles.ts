@@ -10,7 +10,10 @@ import { renderCategoriesTxt, renderIndexMd, renderTagsTxt } from '../core/rende
 import { noteCardShards, toQueryIndex } from '../core/site/queryIndex.js';
 import { llmsFullPartChunks, llmsFullParts, llmsFullTxtChunks, renderLlmsFullIndex, renderLlmsTxt } from '../core/site/renderLlmsTxt.js';
 import { renderNoteMarkdown } from '../core/site/renderNoteMarkdown.js';
+import { renderAtomFeed } from '../core/site/renderAtomFeed.js';
+import { renderSidebar } from '../core/site/renderSidebar.js';
 import { renderSitemap } from '../core/site/renderSitemap.js';
+import { buildSiteTree, SIDEBAR_FRAGMENT, sidebarBranch } from '../core/site/sidebarTree.js';
 import { absoluteUrl, type SiteModel } from '../core/site/siteModel.js';
 import { sitePages } from '../core/site/sitePages.js';
 import type { SitePack } from '../core/site/sitePack.js';
@@ -66,6 +69,27 @@ export function siteFiles({ model, bodies, packData, digests, packs }: SiteFileI
     },
     ...parts.map((part) => ({ path: part.file, type: TEXT, text: () => llmsFullPartChunks(index, part, bodies, mdUrl) })),
     { path: 'sitemap.xml', type: 'application/xml', text: () => renderSitemap(sitePages(model), siteUrl) },
+    // Every note in the sidebar's tree: pages carry only their branch and the sidebar island loads this once.
+    {
+      path: SIDEBAR_FRAGMENT,
+      type: 'text/html; charset=utf-8',
+      text: () => renderSidebar(sidebarBranch(buildSiteTree(index), undefined, { full: true }), paths.note),
+    },
+    {
+      path: 'feed.xml',
+      type: 'application/atom+xml',
+      text: () =>
+        renderAtomFeed({
+          title: index.title,
+          description: index.description,
+          notes: index.notes,
+          updated: model.updated ?? {},
+          url: (path) => absoluteUrl(siteUrl, path),
+          home: paths.home,
+          feed: paths.file('feed.xml'),
+          note: paths.note,
+        }),
+    },
     { path: 'favicon.svg', type: 'image/svg+xml', text: () => readFileSync(new URL('../../src/assets/favicon.svg', import.meta.url), 'utf8') },
   ];
   // The pack data in parts, fetched by the island only when a pack is built: the head, then the parts a pack asks for.

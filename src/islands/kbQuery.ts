@@ -344,6 +344,7 @@ class KbQuery extends HTMLElement {
       const { digests, unreadPaths } = digestsForRequest(all, request);
       this.pack = await this.packData.pack(request, digests);
       out.textContent = this.pack.contextPackMarkdown;
+      out.closest('kb-pack-view')?.dispatchEvent(new Event('kb-pack-updated'));
       const notes = [...this.pack.warnings, ...unreadPaths.map((p) => `${p} is not a registered repo; the browser cannot read it (use kb context).`)];
       count.textContent = `${this.pack.tokens} / ${this.pack.maxTokens} tokens · confidence ${this.pack.confidence}${notes.length ? ` · ${notes.join(' ')}` : ''}`;
       for (const b of this.querySelectorAll<HTMLButtonElement>('[data-pack-action]')) b.disabled = false;

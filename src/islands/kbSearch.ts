@@ -29,6 +29,7 @@ class KbSearch extends HTMLElement {
         bundlePath: bundle,
         baseUrl,
         showSubResults: true,
+        showImages: false,
         resetStyles: false,
         autofocus: false,
         ...(mergeIndex.length ? { mergeIndex } : {}),

@@ -91,7 +91,15 @@ export function renderQueryView(view: QueryView, paths: SitePaths): { root: HTML
           h('span', { class: 'muted' }, `[project: ${a.project}]`),
         ),
       );
-    root.append(h('section', { 'aria-label': 'Tracked artifacts' }, h('h2', {}, `Tracked artifacts (${view.artifacts.length})`), list));
+    root.append(
+      h(
+        'section',
+        { 'aria-label': 'Tracked artifacts' },
+        h('h2', {}, `Tracked artifacts (${view.artifacts.length})`),
+        list,
+        h('p', { class: 'muted small' }, h('code', {}, '/codemap'), ' and ', h('code', {}, '/stitch'), AGENT_COMMANDS),
+      ),
+    );
   }
   for (const g of view.ideaGroups) {
     const list = h('ul', {});
@@ -151,3 +159,6 @@ export function renderSearchResult(
   }
   return { root, hits };
 }
+
+/** After the artifacts: what `run /codemap update` means (AgentCommandNote.astro says the same on prerendered pages). */
+const AGENT_COMMANDS = " are commands for your coding agent (aria-knowledge's slash commands), run in the project's repo.";

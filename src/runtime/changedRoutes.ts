@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { PageManifestSchema, type PageManifest } from '../core/site/pageManifest.ts';
 import { writeFileAtomic } from '../node/writeFileAtomic.ts';
 import { portalSite } from './portalSite.ts';
+import { topBranch } from './siteTree.ts';
 
 export interface StaticRoute<P> {
   params: Record<string, string | undefined>;
@@ -22,7 +23,20 @@ export function changedRoutes<P>(kind: string, routes: StaticRoute<P>[], pathOf:
   const pages = site.data.pages;
   if (!pages) return routes;
   const fileOf = (route: StaticRoute<P>) => pageFile(`${site.data.prefix}${pathOf(route)}`);
-  const layout = JSON.stringify([pages.salt, site.index.title, site.index.sharing, site.root, site.siteUrl ?? '', site.trustHtml, site.rawMarkdown]);
+  // What every page shows beside its own props (Base.astro): title and description, the header's links, the
+  // sidebar of pages that are not notes (a note's own branch is in its props), the origin for canonical URLs.
+  const layout = JSON.stringify([
+    pages.salt,
+    site.index.title,
+    site.index.description ?? '',
+    site.index.sharing,
+    site.index.projects.length > 0,
+    site.root,
+    site.siteUrl ?? '',
+    site.trustHtml,
+    site.rawMarkdown,
+    topBranch(),
+  ]);
   const previous = readPrevious(pages.previous, kind);
   const manifest: PageManifest = { kind, routes: [], skipped: [] };
   const render: StaticRoute<P>[] = [];

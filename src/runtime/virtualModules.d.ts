@@ -6,6 +6,13 @@ declare module 'virtual:kb-portal/config' {
 
 declare module 'virtual:kb-portal/mdx' {
   /** The `.mdx` notes that compile, by note path: each an Astro component module. */
-  const modules: Record<string, () => Promise<{ default: import('astro/runtime/server/index.js').AstroComponentFactory }>>;
+  const modules: Record<
+    string,
+    () => Promise<{
+      default: import('astro/runtime/server/index.js').AstroComponentFactory;
+      /** Headings with their ids, as Astro's MDX modules export them. */
+      getHeadings?: () => { depth: number; slug: string; text: string }[];
+    }>
+  >;
   export default modules;
 }

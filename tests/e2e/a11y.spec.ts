@@ -1,37 +1,98 @@
-// One axe sweep over one page of each kind: no serious or critical violation, in light and dark.
+// One axe sweep over one page of each kind: no serious or critical violation (colour contrast included), in light
+// and dark. Each page is checked once what a reader sees has rendered: the query island's answer, Pagefind's
+// results and filters, the header search's results, the table of contents, the sidebar opened on a phone.
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
 
-const PAGES = [
+type Check = [kind: string, path: string, ready?: (page: Page) => Promise<void>, width?: number];
+
+const POSTMORTEM = 'notes/projects/pay/lessons/2026-08-double-refunds-postmortem/';
+const PAGES: Check[] = [
   ['home', ''],
-  ['note', 'notes/decisions/002-offset-pagination/'],
+  [
+    'note with its table of contents',
+    POSTMORTEM,
+    async (page) => {
+      await expect(page.getByRole('navigation', { name: 'On this page' })).toBeVisible();
+      await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Timeline', exact: true }).click();
+      await expect(page.locator('.note-rail a[aria-current="true"]')).toHaveCount(1);
+    },
+  ],
+  [
+    'note on a phone, table of contents and sidebar open',
+    POSTMORTEM,
+    async (page) => {
+      await page.locator('.toc-inline summary').click();
+      await expect(page.locator('.toc-inline nav')).toBeVisible();
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await expect(page.getByRole('navigation', { name: 'Notes' }).locator('a[aria-current="page"]')).toBeVisible();
+    },
+    390,
+  ],
+  ['superseded note', 'notes/decisions/002-offset-pagination/'],
   ['mdx note', 'notes/guides/reading-the-dashboards/'],
+  [
+    'header search with results',
+    'notes/decisions/005-cursor-pagination/',
+    async (page) => {
+      await page.getByRole('searchbox', { name: 'Search notes' }).fill('webhook');
+      await expect(page.locator('.search-hits a').first()).toBeVisible();
+      await expect(page.locator('.search-hits mark').first()).toBeVisible();
+    },
+  ],
+  [
+    'sidebar with the whole tree loaded',
+    'tags/',
+    async (page) => {
+      await page.locator('details[data-id="decisions"] > summary').click();
+      await expect(page.getByRole('navigation', { name: 'Notes' }).getByRole('link').first()).toBeVisible();
+    },
+  ],
   ['tags', 'tags/'],
-  ['tag', 'tags/pagination/'],
-  ['alias', 'tags/rn/'],
+  ['tag', 'tags/react-native/'],
+  ['alias', 'tags/rn/', async (page) => void (await page.waitForURL('**/tags/react-native/'))],
   ['project', 'projects/pay/'],
   ['projects', 'projects/'],
   ['shared', 'shared/'],
   ['categories', 'categories/'],
   ['category', 'categories/architecture/'],
   ['packs', 'packs/'],
-  ['pack', 'packs/project-pay/'],
-  ['search', 'search/'],
-  ['query', 'query/?q=pay'],
+  ['pack, rendered', 'packs/project-pay/', async (page) => void (await expect(page.locator('.pack-rendered h1, .pack-rendered h2').first()).toBeVisible())],
+  [
+    'search with results and filters',
+    'search/?q=webhook',
+    async (page) => {
+      await expect(page.locator('.pagefind-ui__result').first()).toBeVisible();
+      await expect(page.locator('.pagefind-ui__result mark').first()).toBeVisible();
+      await page.locator('.pagefind-ui__filter-name', { hasText: /^tag$/i }).click();
+      await expect(page.locator('.pagefind-ui__filter-label').first()).toBeVisible();
+    },
+  ],
+  [
+    'query with results and a pack',
+    'query/?q=pay',
+    async (page) => {
+      await page.locator('.summary').waitFor();
+      await page.getByRole('button', { name: 'Build pack' }).click();
+      await expect(page.locator('.pack-rendered h1, .pack-rendered h2').first()).toBeVisible();
+    },
+  ],
   ['404', 'no-such-page/'],
-] as const;
+];
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`axe: no serious or critical violation (${scheme})`, async ({ page, consoleMessages }) => {
     test.setTimeout(300_000); // a dozen full axe runs; slow when the machine is busy
     await page.emulateMedia({ colorScheme: scheme });
     const found: string[] = [];
-    for (const [kind, path] of PAGES) {
+    for (const [kind, path, ready, width = 1440] of PAGES) {
+      await page.setViewportSize({ width, height: 900 });
       await page.goto(path, { waitUntil: kind === 'alias' ? 'commit' : 'load' });
-      if (kind === 'alias') await page.waitForURL('**/tags/react-native/');
-      if (kind === 'query') await page.locator('.summary').waitFor();
-      if (kind === 'search') await page.locator('.pagefind-ui__search-input').waitFor();
+      await ready?.(page);
+      // color-contrast is one of axe's default rules; nothing is disabled.
       const results = await new AxeBuilder({ page }).analyze();
+      expect(results.passes.length + results.violations.length, kind).toBeGreaterThan(0);
       for (const v of results.violations)
         if (v.impact === 'serious' || v.impact === 'critical')
           found.push(
@@ -47,3 +108,9 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(found).toEqual([]);
   });
 }
+
+test('the sweep checks colour contrast', async ({ page }) => {
+  await page.goto('');
+  const results = await new AxeBuilder({ page }).analyze();
+  expect([...results.passes, ...results.violations, ...results.incomplete].some((r) => r.id === 'color-contrast')).toBe(true);
+});

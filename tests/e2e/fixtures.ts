@@ -30,6 +30,6 @@ export const test = consoleTest();
 export { expect };
 
 /** Screenshots kept as test artifacts (npm test keeps test-results/). */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage });
 }

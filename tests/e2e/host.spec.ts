@@ -26,9 +26,18 @@ test('the query island and Pagefind search work under /kb/', async ({ page }) =>
   await expect(page.locator('.summary')).toContainText('Found');
   await expect(page.locator('a.hit-link').first()).toHaveAttribute('href', /^\/kb\/notes\//);
   await page.goto('/kb/search/');
-  await page.getByPlaceholder(/search/i).fill('offset');
+  await page
+    .locator('kb-search')
+    .getByPlaceholder(/search/i)
+    .fill('offset');
   const link = page.locator('.pagefind-ui__result-link').first();
   await expect(link).toHaveAttribute('href', /^\/kb\/notes\//);
   await link.click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('notes link to where they are edited (the integration’s editUrl)', async ({ page }) => {
+  await page.goto('/kb/notes/decisions/001-offset/');
+  await expect(page.getByRole('link', { name: 'Edit this note' })).toHaveAttribute('href', 'https://git.example.com/team/kb/edit/main/decisions/001-offset.md');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/kb/');
 });

@@ -8,11 +8,11 @@ import { expectedPack, expectedQuery, sample } from './expected.ts';
 const files = (n: number) => (n === 1 ? '1 file' : `${n} files`);
 
 test.describe('pages', () => {
-  test('home: query box, known tags with aliases, projects, recent notes, artifacts', async ({ page }) => {
+  test('home: query box, most-used tags with aliases, projects, recent notes, artifacts', async ({ page }) => {
     await page.goto('');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(sample().index.title);
-    await expect(page.getByRole('searchbox')).toBeVisible();
-    const known = page.getByRole('list', { name: 'Known tags', exact: true });
+    await expect(page.getByRole('searchbox', { name: 'Query the knowledge base' })).toBeVisible();
+    const known = page.getByRole('list', { name: 'Most-used tags', exact: true });
     await expect(known.getByRole('link', { name: /react-native \(rn\)/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Payments API' }).first()).toHaveAttribute('href', '/projects/pay/');
     await expect(page.locator('ul[aria-label="Recently updated notes"] > li')).toHaveCount(10);
@@ -81,7 +81,7 @@ test.describe('pages', () => {
   test('alias URL lands on the canonical tag', async ({ page }) => {
     await page.goto('tags/rn/', { waitUntil: 'commit' });
     await page.waitForURL('**/tags/react-native/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tag react-native');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Tag react-native · \d+ notes$/);
   });
 
   test('alias page says what it is, with rel=canonical, without following the refresh', async ({ request }) => {
@@ -201,13 +201,13 @@ test.describe('query island', () => {
   test('the URL follows the query and Back restores the previous one', async ({ page }) => {
     await page.goto('query/?q=stripe');
     await expect(page.locator('.summary')).toContainText('[stripe]');
-    await page.getByRole('searchbox').fill('webhooks');
-    await page.getByRole('searchbox').press('Enter');
+    await page.getByRole('searchbox', { name: 'Query', exact: true }).fill('webhooks');
+    await page.getByRole('searchbox', { name: 'Query', exact: true }).press('Enter');
     await expect(page).toHaveURL(/\?q=webhooks$/);
     await expect(page.locator('.summary')).toContainText('[webhooks]');
     await page.goBack();
     await expect(page).toHaveURL(/\?q=stripe$/);
-    await expect(page.getByRole('searchbox')).toHaveValue('stripe');
+    await expect(page.getByRole('searchbox', { name: 'Query', exact: true })).toHaveValue('stripe');
     await expect(page.locator('.summary')).toContainText('[stripe]');
   });
 
@@ -216,7 +216,7 @@ test.describe('query island', () => {
     await expect(page.locator('.summary')).toBeVisible();
     await page.locator('h1').click();
     await page.keyboard.press('/');
-    await expect(page.getByRole('searchbox')).toBeFocused();
+    await expect(page.getByRole('searchbox', { name: 'Query', exact: true })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     const first = page.locator('a.hit-link').first();
     await expect(first).toBeFocused();
@@ -265,10 +265,7 @@ test.describe('query island', () => {
 test.describe('search (Pagefind)', () => {
   test('finds a note by a word of its body and filters by tag', async ({ page }) => {
     await page.goto('search/');
-    const box = page
-      .getByRole('textbox', { name: /search/i })
-      .or(page.getByPlaceholder(/search/i))
-      .first();
+    const box = page.locator('kb-search').getByPlaceholder(/search/i);
     await box.fill('HMAC');
     await expect(page.locator('.pagefind-ui__result-link').filter({ hasText: 'ADR 005' })).toBeVisible();
     const before = await page.locator('.pagefind-ui__result').count();

@@ -58,7 +58,10 @@ test('the query island and packs work under /wiki/', async ({ page }) => {
 
 test('Pagefind searches under /wiki/ and links results under it', async ({ page }) => {
   await page.goto(`${BASE}search/`);
-  await page.getByPlaceholder(/search/i).fill('HMAC');
+  await page
+    .locator('kb-search')
+    .getByPlaceholder(/search/i)
+    .fill('HMAC');
   const link = page.locator('.pagefind-ui__result-link').first();
   await expect(link).toHaveAttribute('href', /^\/wiki\/notes\//);
   await link.click();

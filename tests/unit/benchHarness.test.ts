@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { astroPhases } from '../../scripts/bench/buildSite.ts';
 import type { BenchResult, BuildMeasure, SizeRun } from '../../scripts/bench/benchTypes.ts';
-import { fileKind } from '../../scripts/bench/emittedSize.ts';
+import { fileKind, isNotePage } from '../../scripts/bench/emittedSize.ts';
 import { toHugoPage } from '../../scripts/bench/hugoSite.ts';
 import { parseBuildSteps } from '../../scripts/bench/measureProcess.ts';
 import { buildQuerySet } from '../../scripts/bench/querySet.ts';
@@ -96,6 +96,16 @@ describe('fileKind', () => {
   ])('%s → %s', (path, kind) => expect(fileKind(path)).toBe(kind));
 });
 
+describe('isNotePage', () => {
+  it.each([
+    ['notes/a/index.html', true],
+    ['notes/projects/pay/x/index.html', true],
+    ['notes/a.md', false],
+    ['tags/api/index.html', false],
+    ['index.html', false],
+  ])('%s → %s', (path, expected) => expect(isNotePage(path)).toBe(expected));
+});
+
 describe('buildQuerySet', () => {
   const note = (tags: string[]) => ({ tags, title: 'Cursor: pagination for refunds', category: 'api-design' });
   const index = {
@@ -149,6 +159,11 @@ describe('evaluateTargets', () => {
     pack: { samples: 20, medianMs: p / 2, p95Ms: p, maxMs: p },
     method: 'test',
   });
+  const emitted = (medianGzip: number, pages = 10): SizeRun['emitted'] => ({
+    total: { files: 0, bytes: 0, gzip: 0 },
+    byKind: {},
+    notePages: { pages, medianBytes: medianGzip * 4, medianGzip, maxGzip: medianGzip * 2 },
+  });
   const status = (result: Pick<BenchResult, 'heapFlag' | 'runs'>, prefix: string) => evaluateTargets(result).find((r) => r.target.startsWith(prefix))?.status;
 
   it.each([
@@ -166,6 +181,9 @@ describe('evaluateTargets', () => {
     ['query slow', run({ island: island(1, 10, 20) }), 'island query', 'FAIL'],
     ['pack fast', run({ island: island(1, 1, 49) }), 'pack', 'PASS'],
     ['pack slow', run({ island: island(1, 1, 51) }), 'pack', 'FAIL'],
+    ['note pages small', run({ emitted: emitted(39_900) }), 'note page', 'PASS'],
+    ['note pages large', run({ emitted: emitted(40_100) }), 'note page', 'FAIL'],
+    ['no note pages: no verdict', run({ emitted: emitted(0, 0) }), 'note page', 'n/a'],
   ])('%s', (_label, r, prefix, expected) => expect(status({ heapFlag: null, runs: [r] }, prefix)).toBe(expected));
 
   it.each([

@@ -87,6 +87,11 @@ export const kbConfigSchema = z
         /** Sub-path the site is served under, e.g. `/wiki/`; default `/`. */
         base: z.string().default('/'),
         /**
+         * Where a note is edited: each note page links "Edit this note" to its path (relative to the knowledge
+         * folder) resolved against this URL, e.g. `https://github.com/org/kb/edit/main/`. Default: none (no link).
+         */
+        editUrl: z.string().url().optional(),
+        /**
          * Publish each note's Markdown as `/notes/<slug>.md` beside its page (the llms.txt convention; llms.txt links
          * them). Default true; false saves one file per note (llms.txt then links the pages and the full text).
          */

@@ -18,6 +18,10 @@ export interface SiteSettings {
   today: string;
   /** Raw HTML in Markdown is kept as written instead of sanitised. */
   trustHtml: boolean;
+  /** `site.editUrl`: each note's "Edit this note" link is its path resolved against it. Absent: no edit links. */
+  editUrl?: string | undefined;
+  /** Each note's "Last updated" day by note path (git history or frontmatter: lastUpdated.ts); undated notes absent. */
+  updated?: Readonly<Record<string, string>> | undefined;
   /** Each note's Markdown is published as `/notes/<slug>.md` (kb.config.yaml `site.rawMarkdown`, default true). */
   rawMarkdown: boolean;
 }

@@ -1,17 +1,7 @@
 import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
 import { compareStrings } from '../util/compare.js';
 
-/** The day a note last changed, for "recent" lists: `updated`, else `date`, else the file's mtime. */
-export function noteDay(note: NoteEntry): string {
-  return note.updated ?? note.date ?? note.mtime;
-}
-
-/** The `limit` most recently changed notes, newest first, ties by path. */
-export function recentNotes(notes: readonly NoteEntry[], limit: number): NoteEntry[] {
-  return [...notes].sort((a, b) => compareStrings(noteDay(b), noteDay(a)) || compareStrings(a.path, b.path)).slice(0, limit);
-}
-
-/** How many notes carry each tag. */
+/** How many notes carry each tag (every note, as tag pages list them). */
 export function countTags(notes: readonly NoteEntry[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const n of notes) for (const t of n.tags) counts.set(t, (counts.get(t) ?? 0) + 1);

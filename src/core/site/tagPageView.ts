@@ -1,0 +1,74 @@
+// Isomorphic: what /tags/<tag>/ lists. First `kb query <tag>` as the seed groups and numbers it (the CLI's
+// numbers stay loadable), then every other note carrying the tag: `kb query` leaves out project folders unless a
+// project key is queried (seed 000 Step 4b) and never searches reviews, but a tag page is not a /context query,
+// and a reader who opens a tag must find every note that carries it.
+import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
+import type { QueryResult } from '../query/queryResult.js';
+import { compareStrings } from '../util/compare.js';
+import type { QueryView } from './queryView.js';
+
+export interface AlsoTaggedNote {
+  slug: string;
+  title: string;
+  description: string;
+  path: string;
+  tags: string[];
+}
+
+export interface TagPageView {
+  tag: string;
+  /** `kb query <tag>`. */
+  view: QueryView;
+  /** Notes carrying the tag that the query does not list, by path; absent when there are none. */
+  also: { heading: string; notes: AlsoTaggedNote[] } | undefined;
+  /** Notes the page lists: the query's results and the others. Every count shown for the tag is this one. */
+  count: number;
+}
+
+export function buildTagPage(tag: string, result: QueryResult, view: QueryView, notes: readonly NoteEntry[]): TagPageView {
+  const listed = new Set(result.results.map((r) => r.path));
+  const others = notes.filter((n) => !listed.has(n.path) && n.tags.includes(tag)).sort((a, b) => compareStrings(a.path, b.path));
+  return {
+    tag,
+    view,
+    also: others.length
+      ? {
+          heading: alsoHeading(others),
+          notes: others.map((n) => ({ slug: n.slug, title: n.title, description: n.description, path: n.path, tags: n.tags })),
+        }
+      : undefined,
+    count: result.results.length + others.length,
+  };
+}
+
+/** Names where the other notes are: project folders, reviews, or both. */
+function alsoHeading(notes: readonly Pick<NoteEntry, 'tier'>[]): string {
+  const places = [
+    notes.some((n) => n.tier === 'project') ? 'project folders' : '',
+    notes.some((n) => n.tier === 'reviews') ? 'reviews' : '',
+    notes.some((n) => n.tier === 'cross-project' || n.tier === 'team-shared') ? 'other folders' : '',
+  ].filter(Boolean);
+  const where = places.length > 1 ? `${places.slice(0, -1).join(', ')} and ${places[places.length - 1]}` : places[0];
+  return `Also tagged, in ${where} (${notes.length === 1 ? '1 note' : `${notes.length} notes`})`;
+}
+
+/** Every tag's page, for tag pages and the counts on tag chips (home, /tags/). */
+export function buildTagPages(
+  index: Pick<KbIndex, 'notes'>,
+  tags: readonly string[],
+  query: (tag: string) => { result: QueryResult; view: QueryView },
+): Map<string, TagPageView> {
+  const byTag = new Map<string, NoteEntry[]>();
+  for (const n of index.notes)
+    for (const t of new Set(n.tags)) {
+      const list = byTag.get(t);
+      if (list) list.push(n);
+      else byTag.set(t, [n]);
+    }
+  return new Map(
+    tags.map((tag) => {
+      const { result, view } = query(tag);
+      return [tag, buildTagPage(tag, result, view, byTag.get(tag) ?? [])];
+    }),
+  );
+}

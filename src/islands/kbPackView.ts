@@ -1,0 +1,38 @@
+// <kb-pack-view>: a pack rendered or as Markdown. With `data-live` (the query page) the rendered view is made here
+// from the Markdown with micromark (GFM; raw HTML shown as text and unsafe link protocols dropped, its defaults),
+// loaded only when that view is first shown; the query island sends `kb-pack-updated` after building a pack.
+type View = 'rendered' | 'raw';
+
+class KbPackView extends HTMLElement {
+  private view: View = 'rendered';
+
+  connectedCallback(): void {
+    const toggle = this.querySelector<HTMLElement>('.pack-view-toggle');
+    if (!toggle) return;
+    toggle.hidden = false;
+    toggle.addEventListener('click', (e) => {
+      const button = (e.target as Element).closest<HTMLButtonElement>('[data-view]');
+      if (button) this.show(button.dataset['view'] as View);
+    });
+    this.addEventListener('kb-pack-updated', () => this.show(this.view));
+    this.show(this.view);
+  }
+
+  private show(view: View): void {
+    this.view = view;
+    const rendered = this.querySelector<HTMLElement>('[data-rendered]')!;
+    const raw = this.querySelector<HTMLElement>('pre')!;
+    for (const b of this.querySelectorAll<HTMLButtonElement>('[data-view]')) b.setAttribute('aria-pressed', String(b.dataset['view'] === view));
+    rendered.hidden = view !== 'rendered';
+    raw.hidden = view !== 'raw';
+    if (view === 'rendered' && this.hasAttribute('data-live')) void this.render(rendered, raw.textContent ?? '');
+  }
+
+  private async render(target: HTMLElement, markdown: string): Promise<void> {
+    const { micromark } = await import('micromark');
+    const { gfm, gfmHtml } = await import('micromark-extension-gfm');
+    target.innerHTML = micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+  }
+}
+
+customElements.define('kb-pack-view', KbPackView);

@@ -1,0 +1,80 @@
+// "Last updated" from git (src/node/site/gitDates.ts): one `git log` over a folder that is a repository of its own,
+// commit dates pinned here; nested folders and shallow clones fall back to frontmatter.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { gitDatesSummary, parseGitLog, readGitDates } from '../../src/node/site/gitDates.ts';
+import { CONTENT, tempDir } from './foundationSupport.ts';
+
+const git = (cwd: string, args: string[], date = '2026-01-01T12:00:00Z') =>
+  execFileSync('git', args, {
+    cwd,
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@example.com',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@example.com',
+      GIT_AUTHOR_DATE: date,
+      GIT_COMMITTER_DATE: date,
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_CONFIG_NOSYSTEM: '1',
+    },
+  });
+
+function commit(repo: string, files: Record<string, string>, date: string): void {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(repo, path, '..'), { recursive: true });
+    writeFileSync(join(repo, path), text);
+  }
+  git(repo, ['add', '-A']);
+  git(repo, ['commit', '-q', '-m', `at ${date}`], date);
+}
+
+describe('readGitDates', () => {
+  const repo = join(tempDir('kb-git-'), 'kb');
+  mkdirSync(repo);
+  git(repo, ['init', '-q', '-b', 'main']);
+  commit(repo, { 'decisions/a.md': 'a', 'decisions/b c.md': 'b', 'guides/é.md': 'e' }, '2026-01-01T12:00:00Z');
+  commit(repo, { 'decisions/a.md': 'a2' }, '2026-03-05T23:30:00-05:00'); // 2026-03-06 in UTC
+  commit(repo, { 'guides/é.md': 'e2' }, '2026-02-01T08:00:00Z');
+
+  it('dates each file by its last commit, in UTC; names with spaces and accents survive', () => {
+    const result = readGitDates(repo);
+    expect(result.source).toBe('git');
+    expect(result.source === 'git' && Object.fromEntries(result.dates)).toEqual({
+      'decisions/a.md': '2026-03-06',
+      'decisions/b c.md': '2026-01-01',
+      'guides/é.md': '2026-02-01',
+    });
+  });
+
+  it('a folder inside another repository is not its own history', () => {
+    expect(readGitDates(join(repo, 'decisions'))).toEqual({ source: 'none', reason: 'nested' });
+    expect(readGitDates(CONTENT)).toEqual({ source: 'none', reason: 'nested' });
+  });
+
+  it('a folder outside any repository', () => expect(readGitDates(tempDir('kb-nogit-'))).toEqual({ source: 'none', reason: 'not-a-repo' }));
+
+  it('a shallow clone is refused (every file would carry the clone’s last commit date), and the build log says so', () => {
+    const shallow = join(tempDir('kb-shallow-'), 'kb');
+    git(tempDir(), ['clone', '-q', '--depth', '1', `file://${repo}`, shallow]);
+    const result = readGitDates(shallow);
+    expect(result).toEqual({ source: 'none', reason: 'shallow' });
+    expect(gitDatesSummary(result)).toMatch(/shallow git clone.*frontmatter/);
+  });
+});
+
+describe('parseGitLog', () => {
+  it.each([
+    ['empty', '', {}],
+    [
+      'newest commit wins',
+      '\x1e1767268800\0\na.md\0b.md\0\x1e1704067200\0\na.md\0c.md\0',
+      { 'a.md': '2026-01-01', 'b.md': '2026-01-01', 'c.md': '2024-01-01' },
+    ],
+    ['a commit without files', '\x1e1767268800\0\x1e1704067200\0\na.md\0', { 'a.md': '2024-01-01' }],
+  ])('%s', (_, output, expected) => expect(Object.fromEntries(parseGitLog(output))).toEqual(expected));
+});
