@@ -46,7 +46,7 @@ export default defineConfig({
     { name: 'wiki', testMatch: ['**/wiki.spec.ts'], use: { baseURL: url(SITES.wiki) } },
     { name: 'xss', testMatch: ['**/xss.spec.ts'], use: { baseURL: url(SITES.xss) } },
     { name: 'host', testMatch: ['**/host.spec.ts'], use: { baseURL: url(SITES.host) } },
-    { name: 'dev', testMatch: ['**/dev.spec.ts', '**/obsidian.spec.ts'] },
+    { name: 'dev', testMatch: ['**/dev.spec.ts'] },
     { name: 'obsidian', testMatch: ['**/obsidian.spec.ts'], use: { baseURL: url(SITES.obsidian) } },
   ],
   webServer: Object.values(SITES).map((s) => ({

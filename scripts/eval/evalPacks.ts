@@ -3,10 +3,12 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { buildContextPack, fullCap, type PackTuning } from '../../src/core/context/buildContextPack.js';
-import { DEFAULT_SELECT } from '../../src/core/context/selectEntries.js';
-import { DEFAULT_RANK_OPTIONS, rankNotes, type RankOptions, type TermScorer } from '../../src/core/rank/rankNotes.js';
-import { linksOf, searchFields } from '../../src/core/context/buildPackData.js';
+import { buildContextPack, type PackTuning } from '../../src/core/context/buildContextPack.js';
+import { bucketsOf } from '../../src/core/context/bucketOf.js';
+import { DEFAULT_RERANK, rankForPack } from '../../src/core/context/rankForPack.js';
+import { DEFAULT_RANK_OPTIONS, type RankOptions, type TermScorer } from '../../src/core/rank/rankNotes.js';
+import { searchFields } from '../../src/core/context/buildPackData.js';
+import { PackSource } from '../../src/core/context/packSource.js';
 import { countTokens } from '../../src/core/tokens/countTokens.js';
 import { loadPackInputs, type PackInputs } from '../../src/node/context/loadPackInputs.js';
 import { miniSearchRanker, MINISEARCH_DEFAULT } from './miniSearchRanker.js';
@@ -34,6 +36,10 @@ interface TaskResult {
   ms: number;
   cited: number;
   found: string[];
+  /** Labelled notes whose content (not only a line) is in the pack. */
+  asSections: string[];
+  /** Labelled notes cited with one line only. */
+  lineOnly: string[];
   missed: { path: string; grade: number; rank: number | null; why: string }[];
   /** Unlabelled notes cited ahead of the first missed label. */
   above: string[];
@@ -83,19 +89,22 @@ export async function main(argv: string[]): Promise<number> {
       `Ranking alone (before the budget), recall of the top k: ${rankingRecall.map((r) => `@${r.k} ${r.recall.toFixed(3)} (paraphrased ${r.paraphrased.toFixed(3)})`).join(', ')}`,
     );
     if (ablations) {
-      console.log('\nLevers (each switched off alone): pack recall all / grade-2 / paraphrased; ranking top-25 all / paraphrased; mean tokens');
+      console.log(
+        '\nLevers (each switched off alone): pack recall all / grade-2 / paraphrased; as sections all / paraphrased; ranking top-25 all / paraphrased; mean tokens; mean cited',
+      );
       for (const a of ablations)
         console.log(
-          `  ${a.lever.padEnd(34)} ${a.recall.toFixed(3)} / ${a.grade2.toFixed(3)} / ${a.paraphrased.toFixed(3)}   ${a.top25.toFixed(3)} / ${a.top25Paraphrased.toFixed(3)}   ${Math.round(a.meanTokens)}`,
+          `  ${a.lever.padEnd(34)} ${a.recall.toFixed(3)} / ${a.grade2.toFixed(3)} / ${a.paraphrased.toFixed(3)}   ${a.asSections.toFixed(3)} / ${a.asSectionsParaphrased.toFixed(3)}   ${a.top25.toFixed(3)} / ${a.top25Paraphrased.toFixed(3)}   ${Math.round(a.meanTokens)}   ${a.meanCited.toFixed(1)}`,
         );
     }
     if (!values.quiet) {
-      console.log('\nPer task (missed labels: grade, rank in the ranking, path; cited above them):');
+      console.log('\nPer task (missed labels: grade, rank in the ranking, path; cited above them; labels given only a line):');
       for (const r of results) {
         console.log(
-          `  ${r.id}${r.lexical ? ' (lexical)' : ''}: ${r.found.length}/${r.found.length + r.missed.length} found, ${r.cited} cited, ${r.tokens} tokens, ${r.ms.toFixed(1)} ms`,
+          `  ${r.id}${r.lexical ? ' (lexical)' : ''}: ${r.found.length}/${r.found.length + r.missed.length} found, ${r.asSections.length} as sections, ${r.cited} cited, ${r.tokens} tokens, ${r.ms.toFixed(1)} ms`,
         );
         for (const m of r.missed) console.log(`    missed g${m.grade} rank ${m.rank ?? '—'}: ${m.path}`);
+        for (const p of r.lineOnly) console.log(`    only a line: ${p}`);
         if (r.missed.length) console.log(`    cited above: ${r.above.slice(0, 3).join(' | ')}`);
       }
     }
@@ -116,11 +125,12 @@ function rankerOf(name: string | undefined, inputs: PackInputs): TermScorer | un
 
 function runTask(inputs: EvalInputs, t: LabelledTask, maxTokens: number, tuning?: Partial<PackTuning>): TaskResult {
   const start = performance.now();
-  const pack = buildContextPack(inputs.index, inputs.data, { task: t.task, maxTokens }, [], { score: inputs.score, ...tuning });
+  const pack = buildContextPack(inputs.data, { task: t.task, maxTokens }, [], { score: inputs.score, ...tuning });
   const ms = performance.now() - start;
   const cited = pack.citations.map((c) => c.path);
   const citedSet = new Set(cited);
-  const order = rankingOf(inputs, t.task, tuning?.rank);
+  const withSections = new Set(pack.citations.filter((c) => c.shown !== 'line').map((c) => c.path));
+  const order = rankingOf(inputs, t.task, tuning);
   const labelled = new Set(t.relevant.map((r) => r.path));
   const missed = t.relevant.filter((r) => !citedSet.has(r.path)).map((r) => ({ path: r.path, grade: r.grade, rank: rankOf(order, r.path), why: r.why ?? '' }));
   const firstMissedRank = Math.min(...missed.map((m) => m.rank ?? Infinity));
@@ -133,18 +143,22 @@ function runTask(inputs: EvalInputs, t: LabelledTask, maxTokens: number, tuning?
     ms,
     cited: cited.length,
     found: t.relevant.filter((r) => citedSet.has(r.path)).map((r) => r.path),
+    asSections: t.relevant.filter((r) => withSections.has(r.path)).map((r) => r.path),
+    lineOnly: t.relevant.filter((r) => citedSet.has(r.path) && !withSections.has(r.path)).map((r) => r.path),
     missed,
     above: order.slice(0, Number.isFinite(firstMissedRank) ? firstMissedRank : 3).filter((p) => !labelled.has(p) && citedSet.has(p)),
   };
 }
 
-function rankingOf(inputs: EvalInputs, task: string, rank?: RankOptions): string[] {
-  const ranked = rankNotes(
-    inputs.data.search,
-    { task, allowed: () => true, factor: () => 1, links: linksOf(inputs.data), score: inputs.score },
-    rank ?? DEFAULT_RANK_OPTIONS,
+function rankingOf(inputs: EvalInputs, task: string, tuning?: Partial<PackTuning>): string[] {
+  const { candidates } = rankForPack(
+    bucketsOf(inputs.index),
+    new PackSource(inputs.data),
+    { task, allowed: () => true, factor: () => 1, score: inputs.score },
+    tuning?.rank ?? DEFAULT_RANK_OPTIONS,
+    tuning?.rerank ?? DEFAULT_RERANK,
   );
-  return ranked.map((r) => inputs.index.notes[r.i]!.path);
+  return candidates.map((r) => inputs.index.notes[r.i]!.path);
 }
 
 function rankOf(order: string[], path: string): number | null {
@@ -154,12 +168,14 @@ function rankOf(order: string[], path: string): number | null {
 
 function summarise(tasks: LabelledTask[], results: TaskResult[], maxTokens: number, loadMs: number, inputs: EvalInputs) {
   const found = new Map(results.map((r) => [r.id, new Set(r.found)]));
+  const sections = new Map(results.map((r) => [r.id, new Set(r.asSections)]));
   const ms = results.map((r) => r.ms).sort((a, b) => a - b);
   return {
     maxTokens,
     tasks: results.length,
     notes: inputs.index.notes.length,
     ...recallOf(tasks, (id) => found.get(id)!),
+    asSections: recallOf(tasks, (id) => sections.get(id)!),
     budgetViolations: results.filter((r) => r.overBudget).length,
     miscounted: results.filter((r) => r.miscounted).length,
     meanTokens: results.reduce((s, r) => s + r.tokens, 0) / Math.max(1, results.length),
@@ -174,7 +190,7 @@ function wholeNoteBaseline(inputs: EvalInputs, tasks: LabelledTask[], maxTokens:
   const packed = new Map<string, Set<string>>();
   const top10 = new Map<string, Set<string>>();
   for (const t of tasks) {
-    const order = rankingOf(inputs, t.task, plain);
+    const order = rankingOf(inputs, t.task, { rank: plain, rerank: { ...DEFAULT_RERANK, weight: 0 } });
     const byPath = new Map(inputs.index.notes.map((n) => [n.path, n.tokens]));
     let used = 0;
     const chosen = new Set<string>();
@@ -197,31 +213,39 @@ function rankingRecallAt(inputs: EvalInputs, tasks: LabelledTask[], ks: number[]
 }
 
 function ablate(inputs: EvalInputs, tasks: LabelledTask[], maxTokens: number) {
-  const select = { ...DEFAULT_SELECT, fullSlots: Math.max(1, Math.min(6, Math.round(maxTokens / 2000))), fullCap: fullCap(maxTokens) };
   const R = DEFAULT_RANK_OPTIONS;
   const variants: { lever: string; tuning: Partial<PackTuning> }[] = [
     { lever: 'all levers on', tuning: {} },
     { lever: 'no phrase pairs', tuning: { rank: { ...R, phrases: false } } },
     { lever: 'no feedback expansion', tuning: { rank: { ...R, feedbackDocs: 0 } } },
     { lever: 'no wikilink spreading', tuning: { rank: { ...R, linkWeight: 0 } } },
-    { lever: 'BM25F only (none of the above)', tuning: { rank: { ...R, phrases: false, feedbackDocs: 0, linkWeight: 0 } } },
-    { lever: 'no folder diversity', tuning: { select: { ...select, sameFolder: 1 } } },
-    { lever: 'no near-duplicate removal', tuning: { select: { ...select, duplicate: 2 } } },
-    { lever: 'no relevance floor', tuning: { select: { ...select, floor: 0 } } },
-    { lever: 'one-line entries only', tuning: { select: { ...select, fullSlots: 0 } } },
-    { lever: 'full entries only (lead+sections)', tuning: { select: { ...select, fullSlots: 1000, fullCap: maxTokens } } },
+    { lever: 'no section re-scoring', tuning: { rerank: { ...DEFAULT_RERANK, weight: 0 } } },
+    {
+      lever: 'BM25F only (none of the above)',
+      tuning: { rank: { ...R, phrases: false, feedbackDocs: 0, linkWeight: 0 }, rerank: { ...DEFAULT_RERANK, weight: 0 } },
+    },
+    { lever: 'no folder diversity', tuning: { select: { sameFolder: 1 } } },
+    { lever: 'no near-duplicate removal', tuning: { select: { duplicate: 2 } } },
+    { lever: 'no relevance floor (lines to 40)', tuning: { select: { lineShare: 0, topShare: 0 } } },
+    { lever: 'one-line entries only', tuning: { select: { sectionShare: 2, coreCap: 0, deepCap: 0 } } },
+    { lever: 'deepen before lines become sections', tuning: { select: { linesFirst: false } } },
   ];
   return variants.map(({ lever, tuning }) => {
     const results = tasks.map((t) => runTask(inputs, t, maxTokens, tuning));
     const found = new Map(results.map((r) => [r.id, new Set(r.found)]));
-    const orders = new Map(tasks.map((t) => [t.id, rankingOf(inputs, t.task, tuning.rank)]));
+    const sections = new Map(results.map((r) => [r.id, new Set(r.asSections)]));
+    const orders = new Map(tasks.map((t) => [t.id, rankingOf(inputs, t.task, tuning)]));
     const at25 = recallOf(tasks, (id) => new Set(orders.get(id)!.slice(0, 25)));
+    const asSections = recallOf(tasks, (id) => sections.get(id)!);
     return {
       lever,
       ...recallOf(tasks, (id) => found.get(id)!),
+      asSections: asSections.recall,
+      asSectionsParaphrased: asSections.paraphrased,
       top25: at25.recall,
       top25Paraphrased: at25.paraphrased,
       meanTokens: results.reduce((s, r) => s + r.tokens, 0) / results.length,
+      meanCited: results.reduce((s, r) => s + r.cited, 0) / results.length,
     };
   });
 }
@@ -234,8 +258,10 @@ function formatSummary(s: ReturnType<typeof summarise>, b: ReturnType<typeof who
     `  recall (grade-2 labels)    ${f(s.grade2)}`,
     `  recall (paraphrased tasks) ${f(s.paraphrased)}`,
     `  recall (lexical tasks)     ${f(s.lexical)}`,
+    `  recall as sections         ${f(s.asSections.recall)}   (grade 2 ${f(s.asSections.grade2)}, paraphrased ${f(s.asSections.paraphrased)}, lexical ${f(s.asSections.lexical)})`,
     `  budget violations          ${s.budgetViolations} (packs whose own token count is off: ${s.miscounted})`,
-    `  mean tokens used           ${Math.round(s.meanTokens)} (${((100 * s.meanTokens) / s.maxTokens).toFixed(1)}% of the budget); mean notes cited ${s.meanCited.toFixed(1)}`,
+    `  mean budget used           ${Math.round(s.meanTokens)} tokens (${((100 * s.meanTokens) / s.maxTokens).toFixed(1)}% of ${s.maxTokens})`,
+    `  mean citations per pack    ${s.meanCited.toFixed(1)}`,
     `  latency                    load ${s.latencyMs.load.toFixed(0)} ms; per pack mean ${s.latencyMs.mean.toFixed(1)} ms, max ${s.latencyMs.max.toFixed(1)} ms`,
     `Reference, BM25 whole notes greedily packed: recall ${f(b.wholeNotes.recall)} (paraphrased ${f(b.wholeNotes.paraphrased)}); its top 10: ${f(b.top10.recall)} (${f(b.top10.paraphrased)})`,
   ].join('\n');

@@ -14,7 +14,7 @@ import type { PackData } from '../core/context/buildPackData.js';
 import type { SitePack } from '../core/site/sitePack.js';
 import { loadKbConfig, ConfigError } from '../node/loadKbConfig.js';
 import { rankerCodeHash, rendererCodeHash } from '../node/cache/rendererCodeHash.js';
-import { pruneNoteHtml } from '../node/site/noteHtmlCache.js';
+import { hasNoteHtml, pruneNoteHtml } from '../node/site/noteHtmlCache.js';
 import { mdxOptions } from '../node/site/markdownConfig.js';
 import { renderNotes } from '../node/site/renderNotes.js';
 import { renderSetup, renderWorkers, withoutTitleHeading } from '../node/site/noteHtml.js';
@@ -29,6 +29,7 @@ import { siteDigests, sitePackData, writeSitePacks } from './preparePacks.js';
 import { resolvePortal, type PortalConfig } from './resolvePortal.js';
 import { commitPageManifests, linkReusedPages, pageManifests } from './reusePages.js';
 import { siteFiles, writeSiteFiles } from './siteFiles.js';
+import { measureOutput, outputSummary } from './outputSummary.js';
 import { portalVitePlugin } from './vitePlugin.js';
 
 export type { KbPortalOptionsInput as KbPortalOptions } from './kbPortalOptions.js';
@@ -58,7 +59,7 @@ export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegra
     logger.info(`kb: indexing ${cfg.kbDir}`);
     const prepared = await prepareSite(cfg, {
       rendererHash: rendererCodeHash(),
-      hasHtml: (key) => existsSync(join(cfg.htmlDir, `${key}.html`)),
+      hasHtml: (key) => hasNoteHtml(cfg.htmlDir, key),
       pages: manifests ? pageManifests(cfg, pagesSalt(projectRoot, cfg), (line) => logger.info(line)) : undefined,
       warn: (line) => logger.warn(line),
     });
@@ -205,6 +206,10 @@ export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegra
         removeContentStubs(outDir);
         pruneNoteHtml(cfg.htmlDir, prepared.htmlKeys);
         if (pages && cfg.reuseFrom) commitPageManifests(pages, cfg.reuseFrom, outDir);
+        const turnedOff = cfg.rawMarkdown ? [] : ['per-note .md files (kb.config.yaml site.rawMarkdown: false); llms.txt links the note pages'];
+        const summary = outputSummary(measureOutput(portalDir, prepared.model.index.notes.length), turnedOff);
+        for (const line of summary.info) logger.info(line);
+        for (const line of summary.warn) logger.warn(line);
       },
     },
   };

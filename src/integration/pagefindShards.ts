@@ -31,6 +31,13 @@ export interface PagefindInput {
  */
 export const shardPagesFor = (pages: number, asked?: number) => asked ?? Math.min(4000, Math.max(1000, Math.ceil(pages / 20)));
 
+/**
+ * Pagefind writes one fragment file per page (the result's excerpt and metadata); above this many it bundles them
+ * into shared files. About 16 pages a file keeps a site near two files per note (its page and its `.md`) while a
+ * search result still loads a small file (~16 excerpts, gzipped by Pagefind).
+ */
+export const fragmentFiles = (pages: number) => Math.max(1, Math.ceil(pages / 16));
+
 /** A page's shard, from its path alone (FNV-1a). */
 export function shardOf(page: string, count: number): number {
   let h = 0x811c9dc5;
@@ -70,7 +77,7 @@ export async function indexWithPagefind(input: PagefindInput): Promise<void> {
         continue;
       }
       const started = Date.now();
-      const { index, errors } = await pagefind.createIndex({});
+      const { index, errors } = await pagefind.createIndex({ maxFragments: fragmentFiles(shard.length) });
       if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
       for (const [j, page] of shard.entries()) {
         const url = `${input.base}${page.replace(/index\.html$/, '')}`;

@@ -54,7 +54,7 @@ export function writeSitePacks(site: PreparedSite, data: PackData): SitePack[] {
   const packs = configuredPacks(index).map(({ slug, title, request }) => {
     const req = { ...request, today: site.config.today };
     const found = digestsFor(site.config.kbDir, index, req);
-    return { slug, title, pack: buildContextPack(index, data, req, found.digests), digestWarnings: found.warnings };
+    return { slug, title, pack: buildContextPack(data, req, found.digests), digestWarnings: found.warnings };
   });
   writeFileAtomic(join(site.config.dataDir, PORTAL_FILES.packs), JSON.stringify(packs));
   return packs;

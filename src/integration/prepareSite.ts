@@ -78,7 +78,11 @@ export async function prepareSite(
   const brokenLinks = folderBrokenLinks(result, links, false); // counted here; `kb check` suggests the closest notes
   if (config.strict && brokenLinks.length) throw new SiteBuildError(brokenLinks.map((b) => `${formatIssue(brokenLinkIssue(b))} (--strict)`));
   const index = config.title ? { ...result.index, title: config.title } : result.index;
-  const model = createSiteModel(index, { root: config.root, siteUrl: config.siteUrl, today: config.today, trustHtml: config.trustHtml }, links);
+  const model = createSiteModel(
+    index,
+    { root: config.root, siteUrl: config.siteUrl, today: config.today, trustHtml: config.trustHtml, rawMarkdown: config.rawMarkdown },
+    links,
+  );
   const attachments = planAttachments({ kbDir: config.kbDir, bodies: result.bodies, notes: index.notes, resolver: links.resolver });
   const jobContext: RenderJobContext = {
     links,
@@ -120,7 +124,7 @@ export async function prepareSite(
   }
   renameSync(`${bodiesFile}.${process.pid}.tmp`, bodiesFile);
   const data: PortalDataFile = {
-    settings: { root: model.root, siteUrl: model.siteUrl, today: model.today, trustHtml: model.trustHtml },
+    settings: { root: model.root, siteUrl: model.siteUrl, today: model.today, trustHtml: model.trustHtml, rawMarkdown: model.rawMarkdown },
     prefix: config.prefix.replace(/^\//, ''),
     index,
     notes,

@@ -16,6 +16,8 @@ export interface PortalConfig {
   /** base + prefix: the URL path of the portal's home page. */
   root: string;
   siteUrl: string | undefined;
+  /** Publish each note's `.md` (kb.config.yaml `site.rawMarkdown`). */
+  rawMarkdown: boolean;
   /** Title override (the integration's `title`); kb.config.yaml's title otherwise. */
   title: string | undefined;
   today: string;
@@ -47,7 +49,12 @@ export interface AstroSide {
  * Base and site: when the portal is the whole site (prefix `/`), the integration's options, else kb.config.yaml,
  * unless the Astro config sets its own; mounted inside a host site (another prefix), the host's.
  */
-export function resolvePortal(options: KbPortalOptions, astro: AstroSide, kb: Pick<KbConfig, 'site'>, today: string): PortalConfig {
+export function resolvePortal(
+  options: KbPortalOptions,
+  astro: AstroSide,
+  kb: { site: Pick<KbConfig['site'], 'base' | 'url'> & Partial<Pick<KbConfig['site'], 'rawMarkdown'>> },
+  today: string,
+): PortalConfig {
   const projectRoot = fileURLToPath(astro.root);
   const kbDir = isAbsolute(options.kb) ? options.kb : resolve(projectRoot, options.kb);
   const whole = options.prefix === '/';
@@ -62,6 +69,7 @@ export function resolvePortal(options: KbPortalOptions, astro: AstroSide, kb: Pi
     prefix: options.prefix,
     root,
     siteUrl: astro.site ?? (whole ? (options.site ?? kb.site.url) : options.site),
+    rawMarkdown: kb.site.rawMarkdown ?? true,
     title: options.title,
     today: options.today ?? today,
     strict: options.strict,

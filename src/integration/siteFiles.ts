@@ -4,10 +4,11 @@
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { PackData } from '../core/context/buildPackData.js';
+import { packDataFiles } from '../core/context/packParts.js';
 import type { RepoDigest } from '../core/discover/repoDigest.js';
 import { renderCategoriesTxt, renderIndexMd, renderTagsTxt } from '../core/render/renderIndexMd.js';
 import { noteCardShards, toQueryIndex } from '../core/site/queryIndex.js';
-import { llmsFullTxtChunks, renderLlmsTxt } from '../core/site/renderLlmsTxt.js';
+import { llmsFullPartChunks, llmsFullParts, llmsFullTxtChunks, renderLlmsFullIndex, renderLlmsTxt } from '../core/site/renderLlmsTxt.js';
 import { renderNoteMarkdown } from '../core/site/renderNoteMarkdown.js';
 import { renderSitemap } from '../core/site/renderSitemap.js';
 import { absoluteUrl, type SiteModel } from '../core/site/siteModel.js';
@@ -37,7 +38,11 @@ const MARKDOWN = 'text/markdown; charset=utf-8';
 
 export function siteFiles({ model, bodies, packData, digests, packs }: SiteFileInputs): SiteFile[] {
   const { index, paths, siteUrl } = model;
-  const mdUrl = (slug: string) => absoluteUrl(siteUrl, paths.noteMd(slug));
+  // Each note's Markdown beside its page, unless kb.config.yaml `site.rawMarkdown: false` (then links go to the pages).
+  const mdUrl = (slug: string) => absoluteUrl(siteUrl, model.rawMarkdown ? paths.noteMd(slug) : paths.note(slug));
+  // The full text in files an agent reads whole (~100k characters each) when it is longer than that.
+  const parts = llmsFullParts(index, bodies, mdUrl);
+  const fullText = parts.map((p) => ({ url: absoluteUrl(siteUrl, paths.file(p.file)), title: p.title, notes: p.notes.length }));
   const files: SiteFile[] = [
     { path: 'kb-index.json', type: JSON_TYPE, text: () => serialiseIndex(index) },
     { path: 'index.md', type: MARKDOWN, text: () => renderIndexMd(index) },
@@ -51,14 +56,20 @@ export function siteFiles({ model, bodies, packData, digests, packs }: SiteFileI
       type: JSON_TYPE,
       text: () => jsonObjectPieces(index.notes.filter((n) => n.path.startsWith(index.searchScope)).map((n) => [n.path, bodies.get(n.path) ?? ''] as const)),
     },
-    // Fetched by the island only when a pack is built; the digests let its packs list the same files as `kb context`.
-    { path: 'kb-pack-data.json', type: JSON_TYPE, text: () => JSON.stringify(packData()) },
+    // The digests let the island's packs list the same files as `kb context`.
     { path: 'kb-digests.json', type: JSON_TYPE, text: () => JSON.stringify(digests()) },
-    { path: 'llms.txt', type: TEXT, text: () => renderLlmsTxt({ index, mdUrl }) },
-    { path: 'llms-full.txt', type: TEXT, text: () => llmsFullTxtChunks(index, bodies, mdUrl) },
+    { path: 'llms.txt', type: TEXT, text: () => renderLlmsTxt({ index, mdUrl, fullText, linkKind: model.rawMarkdown ? 'markdown' : 'page' }) },
+    {
+      path: 'llms-full.txt',
+      type: TEXT,
+      text: () => (parts.length ? renderLlmsFullIndex(index, fullText) : llmsFullTxtChunks(index, bodies, mdUrl)),
+    },
+    ...parts.map((part) => ({ path: part.file, type: TEXT, text: () => llmsFullPartChunks(index, part, bodies, mdUrl) })),
     { path: 'sitemap.xml', type: 'application/xml', text: () => renderSitemap(sitePages(model), siteUrl) },
     { path: 'favicon.svg', type: 'image/svg+xml', text: () => readFileSync(new URL('../../src/assets/favicon.svg', import.meta.url), 'utf8') },
   ];
+  // The pack data in parts, fetched by the island only when a pack is built: the head, then the parts a pack asks for.
+  for (const part of packDataFiles(packData())) files.push({ path: `kb-pack/${part.path}`, type: JSON_TYPE, text: () => JSON.stringify(part.value) });
   noteCardShards(index).forEach((cards, i) => files.push({ path: `kb-notes/${i}.json`, type: JSON_TYPE, text: () => JSON.stringify(cards) }));
   for (const note of index.notes)
     files.push({ path: `notes/${note.slug}.md`, type: MARKDOWN, text: () => renderNoteMarkdown(note, bodies.get(note.path) ?? '') });

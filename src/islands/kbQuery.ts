@@ -3,7 +3,7 @@
 // `kb query`, `kb search` and `kb context`. The URL follows the query (?q=), so every query is a bookmark
 // and Back works. The first answer waits only for the compact query index and the note cards of the rows
 // it shows; the other cards follow at idle time, so later queries answer from memory. Pack data and the
-// tokenizer are loaded only when a pack is built.
+// tokenizer are loaded only when a pack is built, and of the pack data only the parts the pack needs.
 import type { KbIndex, NoteEntry } from '../core/index/kbIndexSchema.ts';
 import type { ContextPack, PackRequest } from '../core/context/packTypes.ts';
 import { runQuery } from '../core/query/runQuery.ts';
@@ -13,7 +13,7 @@ import { createSitePaths, type SitePaths } from '../core/site/sitePaths.ts';
 import { packFileName } from '../core/site/packFiles.ts';
 import { digestsForRequest } from '../core/site/packDigests.ts';
 import type { RepoDigest } from '../core/discover/repoDigest.ts';
-import type { PackData } from '../core/context/buildPackData.ts';
+import type { PackDataLoader } from '../core/context/packLoader.ts';
 import { cardAt, fromQueryIndex, positionsOf, SHARD_SIZE, shardsFor, type NoteCard, type QueryIndexFile } from '../core/site/queryIndex.ts';
 import { localDay } from './ages.ts';
 import { h, renderQueryView, renderSearchResult, type SelectableHit } from './renderQueryView.ts';
@@ -57,6 +57,8 @@ class KbQuery extends HTMLElement {
   private byPath = new Map<string, NoteEntry>();
   private hits: SelectableHit[] = [];
   private pack: ContextPack | undefined;
+  /** The pack data, loaded in parts as packs need them. */
+  private packData: PackDataLoader | undefined;
   private editing = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -331,15 +333,16 @@ class KbQuery extends HTMLElement {
     const count = this.querySelector<HTMLElement>('[data-pack-tokens]')!;
     count.textContent = 'Building…';
     try {
-      const index = await this.loadIndex();
-      const [{ buildContextPack }, packData, all] = await Promise.all([
-        import('../core/context/buildContextPack.ts'),
-        fetchJson<PackData>(this.paths.file('kb-pack-data.json')),
+      const [{ createPackDataLoader }, all] = await Promise.all([
+        import('../core/context/packLoader.ts'),
         fetchJson<RepoDigest[]>(this.paths.file('kb-digests.json')),
       ]);
+      // The pack data's head (the index as packs read it), then only the parts this pack asks for: the task's
+      // term shards, then the note shards of the notes they rank. kb-index.json is not needed.
+      this.packData ??= createPackDataLoader((part) => fetchJson<unknown>(this.paths.file(`kb-pack/${part}`)));
       const request = this.packRequest();
       const { digests, unreadPaths } = digestsForRequest(all, request);
-      this.pack = buildContextPack(index, packData, request, digests);
+      this.pack = await this.packData.pack(request, digests);
       out.textContent = this.pack.contextPackMarkdown;
       const notes = [...this.pack.warnings, ...unreadPaths.map((p) => `${p} is not a registered repo; the browser cannot read it (use kb context).`)];
       count.textContent = `${this.pack.tokens} / ${this.pack.maxTokens} tokens · confidence ${this.pack.confidence}${notes.length ? ` · ${notes.join(' ')}` : ''}`;

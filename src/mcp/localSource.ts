@@ -65,7 +65,7 @@ function snapshotOf(kbDir: string, folder: IndexedFolder, version: string, optio
       const pack = configuredPacks(index).find((p) => p.slug === slug);
       if (!pack) return undefined;
       const request = { ...pack.request, today };
-      return buildContextPack(index, packData(), request, digestsFor(kbDir, index, request, env).digests).contextPackMarkdown;
+      return buildContextPack(packData(), request, digestsFor(kbDir, index, request, env).digests).contextPackMarkdown;
     },
     indexMd: async () => renderIndexMd(index),
     warm: async () => void packData(),

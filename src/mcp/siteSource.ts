@@ -5,8 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { buildContextPack } from '../core/context/buildContextPack.js';
-import { PACK_DATA_VERSION, type PackData } from '../core/context/buildPackData.js';
+import { createPackDataLoader } from '../core/context/packLoader.js';
 import type { PackRequest } from '../core/context/packTypes.js';
 import { projectRepo } from '../core/context/repoContext.js';
 import type { RepoDigest } from '../core/discover/repoDigest.js';
@@ -21,8 +20,8 @@ const FILES = {
   index: 'kb-index.json',
   /** Bodies of the notes in kb search's scope, by path. */
   searchBodies: 'kb-search-bodies.json',
-  /** The ranker's index and excerpts (buildPackData). */
-  packData: 'kb-pack-data.json',
+  /** The pack data in parts (`head.json`, `t/<k>.json`, `n/<k>.json`), fetched as packs ask for them. */
+  packPart: (part: string) => `kb-pack/${part}`,
   /** Discovery digests of the registered repos. */
   digests: 'kb-digests.json',
   indexMd: 'index.md',
@@ -35,10 +34,6 @@ const REVALIDATE_MS = 60_000;
 const FETCH_TIMEOUT_MS = 30_000;
 
 const bodiesSchema = z.record(z.string(), z.string());
-const packDataSchema = z
-  .object({ version: z.literal(PACK_DATA_VERSION), noteCount: z.number().int().nonnegative() })
-  .passthrough()
-  .transform((d) => d as unknown as PackData);
 const digestsSchema = z.array(z.object({ alias: z.string(), path: z.string() }).passthrough()).transform((d) => d as unknown as RepoDigest[]);
 
 /** Where a site's files come from: the web or a folder. */
@@ -90,17 +85,18 @@ async function openSnapshot(files: SiteFiles, location: string): Promise<KbSnaps
     return result.data;
   };
   const bodies = once(async () => new Map(Object.entries(await parsed(FILES.searchBodies, bodiesSchema))));
-  const packData = once(() => parsed(FILES.packData, packDataSchema));
+  // The island's loader over the published parts: the pack is the CLI's, byte for byte.
+  const packs = createPackDataLoader(async (part) => JSON.parse(await files.read(FILES.packPart(part))) as unknown);
   const digests = once(() => parsed(FILES.digests, digestsSchema));
   return {
     version,
     index,
     searchBodies: bodies,
     async contextPack(request: PackRequest) {
-      const [data, all] = await Promise.all([packData(), digests()]);
+      const all = await digests();
       // kb context also reads the project's registered codebase when no repo is named (digestsFor).
       const { digests: found, unreadPaths } = digestsForRequest(all, { task: request.task, repo: request.repo ?? projectRepo(index, request.project) });
-      const pack = buildContextPack(index, data, request, found);
+      const pack = await packs.pack(request, found);
       pack.warnings.unshift(...unreadPaths.map((p) => `${p} is not a registered repo; a published portal cannot read it (use kb mcp --kb DIR).`));
       return pack;
     },
@@ -111,7 +107,7 @@ async function openSnapshot(files: SiteFiles, location: string): Promise<KbSnaps
       return files.read(FILES.pack(slug));
     },
     indexMd: () => files.read(FILES.indexMd),
-    warm: async () => void (await Promise.all([bodies(), packData(), digests()])),
+    warm: async () => void (await Promise.all([bodies(), digests()])),
   };
 }
 

@@ -22,7 +22,7 @@ export function changedRoutes<P>(kind: string, routes: StaticRoute<P>[], pathOf:
   const pages = site.data.pages;
   if (!pages) return routes;
   const fileOf = (route: StaticRoute<P>) => pageFile(`${site.data.prefix}${pathOf(route)}`);
-  const layout = JSON.stringify([pages.salt, site.index.title, site.index.sharing, site.root, site.siteUrl ?? '', site.trustHtml]);
+  const layout = JSON.stringify([pages.salt, site.index.title, site.index.sharing, site.root, site.siteUrl ?? '', site.trustHtml, site.rawMarkdown]);
   const previous = readPrevious(pages.previous, kind);
   const manifest: PageManifest = { kind, routes: [], skipped: [] };
   const render: StaticRoute<P>[] = [];

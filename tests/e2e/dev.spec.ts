@@ -45,6 +45,8 @@ test.afterAll(() => {
  * the page is opened in the browser and `expected` must be in `where`.
  */
 async function seeWithin2s(page: import('@playwright/test').Page, path: string, edit: () => void, expected: RegExp, where = 'main') {
+  // The page is open before the edit (the dev server compiles a route on its first request, which is not what is timed).
+  await page.request.get(ORIGIN + path, { timeout: 60_000 });
   edit();
   const started = Date.now();
   await expect.poll(async () => (await page.request.get(ORIGIN + path)).text(), { timeout: 2_000, intervals: [100, 100, 200] }).toMatch(expected);

@@ -24,5 +24,5 @@ export function expectedQuery(q: string) {
 export function expectedPack(request: PackRequest) {
   const { index, bodies } = sample();
   const req = { ...request, today: E2E_TODAY };
-  return buildContextPack(index, buildPackData(index, bodies), req, digestsFor(KB_DIR, index, req).digests);
+  return buildContextPack(buildPackData(index, bodies), req, digestsFor(KB_DIR, index, req).digests);
 }

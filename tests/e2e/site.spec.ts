@@ -36,7 +36,7 @@ test.describe('pages', () => {
 
   test('note: resolved and unresolved wikilinks', async ({ page }) => {
     await page.goto('notes/projects/mobile/pitfalls/android-background-fetch-limits/');
-    await expect(page.locator('.wikilink-missing')).toHaveText('missing-note');
+    await expect(page.locator('.link-missing')).toHaveText('missing-note');
     await page.goto('notes/projects/pay/patterns/cursor-encoding/');
     await expect(page.locator('a.wikilink').first()).toHaveAttribute('href', '/notes/decisions/005-cursor-pagination/');
   });
@@ -149,7 +149,12 @@ test.describe('pages', () => {
     expect(llms).toMatch(/^# .+\n\n> .+\n/);
     expect(llms).toMatch(/^## Decisions$/m);
     expect(llms).toMatch(/^- \[ADR 005: Cursor pagination for all list endpoints\]\(\/notes\/decisions\/005-cursor-pagination\.md\): /m);
-    expect(await (await request.get('llms-full.txt')).text()).toContain('## Summary');
+    const full = await (await request.get('llms-full.txt')).text();
+    const decisions = /^- \[Decisions\]\(\/(llms-full\/[^)]+\.txt)\): 12 notes$/m.exec(full);
+    expect(decisions, full).not.toBeNull();
+    const part = await (await request.get(decisions![1]!)).text();
+    expect(part).toContain('## Summary');
+    expect(part.length).toBeLessThanOrEqual(100_000);
     const sitemap = await (await request.get('sitemap.xml')).text();
     expect(sitemap).toContain('<loc>/notes/decisions/005-cursor-pagination/</loc>');
     const missing = await request.get('no/such/page/');

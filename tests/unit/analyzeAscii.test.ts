@@ -2,7 +2,7 @@
 // ranking would depend on whether it holds one non-ASCII character.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyze, asciiWords, unicodeWords } from '../../src/core/rank/analyze.ts';
+import { analyze, asciiWords, unicodeWords, wordsOf } from '../../src/core/rank/analyze.ts';
 
 const PIECES = [
   'runCancellation',
@@ -44,5 +44,29 @@ describe('analyze: ASCII fast path', () => {
     ['Café naïve résumé', ['cafe', 'naiv', 'resum']],
   ])('analyze(%j)', (text, stems) => {
     expect(analyze(text)).toEqual(stems);
+  });
+});
+
+const TYPOGRAPHIC = ['—', '–', '’', '‘', '“', '”', '…', '\u00a0', '•', '′', '→', '├', '─', '×', '¬', '▪', 'é', '²'];
+const typographicText = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(...PIECES, ...TYPOGRAPHIC),
+      fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)), maxLength: 8 }),
+    ),
+    {
+      maxLength: 40,
+    },
+  )
+  .map((parts) => parts.join(''));
+
+describe('analyze: typographic punctuation folded onto the ASCII path', () => {
+  it('finds the words of the Unicode path', () => {
+    fc.assert(
+      fc.property(typographicText, (text) => {
+        expect(wordsOf(text)).toEqual(unicodeWords(text));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContextPack } from '../../src/core/context/buildContextPack.js';
-import { buildPackData, type PackData } from '../../src/core/context/buildPackData.js';
+import { buildPackData } from '../../src/core/context/buildPackData.js';
+import { createPackDataLoader } from '../../src/core/context/packLoader.js';
+import { packDataFiles } from '../../src/core/context/packParts.js';
 import type { PackRequest } from '../../src/core/context/packTypes.js';
-import { loadKbIndex } from '../../src/core/index/kbIndexSchema.js';
 import { countTokens } from '../../src/core/tokens/countTokens.js';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.js';
 import { loadPackInputs } from '../../src/node/context/loadPackInputs.js';
@@ -16,19 +17,17 @@ const golden = (name: string) => join(import.meta.dirname, '__golden__/packs', `
 
 const fixture = indexKnowledgeFolder(FIXTURE);
 const data = buildPackData(fixture.index, fixture.bodies);
-const pack = (request: PackRequest) => buildContextPack(fixture.index, data, { today: '2026-01-01', ...request });
+const pack = (request: PackRequest) => buildContextPack(data, { today: '2026-01-01', ...request });
 
-const SECTIONS = [
-  '## Task',
-  '## Context Summary',
-  '## Repo/Project Context',
-  '## Decisions',
-  '## Lessons',
-  '## Patterns',
-  '## Pitfalls',
-  '## Files to Inspect',
-  '## Open Questions',
-];
+/** The seed's order: the fixed sections, and between Repo/Project Context and Files to Inspect the buckets. */
+const SECTIONS = ['## Task', '## Context Summary', '## Repo/Project Context', '## Files to Inspect', '## Open Questions'];
+const BUCKETS = ['Decisions', 'Lessons', 'Patterns', 'Pitfalls'];
+/** Buckets shown as headings (in order of appearance) and those named in the one "None found" line. */
+function bucketsIn(md: string): { headings: string[]; none: string[]; noneAt: number } {
+  const headings = [...md.matchAll(/^## (\w+)\n/gm)].map((m) => m[1]!).filter((h) => BUCKETS.includes(h));
+  const line = /^\*\*None found:\*\* (.+)\.$/m.exec(md);
+  return { headings, none: line ? line[1]!.split(/, | or /).map((b) => b[0]!.toUpperCase() + b.slice(1)) : [], noneAt: line?.index ?? -1 };
+}
 
 describe.each([
   { name: 'one-relevant', task: 'feature flag cleanup', confidence: 'low' },
@@ -42,9 +41,14 @@ describe.each([
   it('matches its golden file', async () => await expect(p.contextPackMarkdown).toMatchFileSnapshot(golden(name)));
   it(`has confidence ${confidence}`, () => expect(p.confidence).toBe(confidence));
   it('keeps the section order', () => {
-    const at = SECTIONS.map((s) => p.contextPackMarkdown.indexOf(`${s}\n`));
+    const md = p.contextPackMarkdown;
+    const at = SECTIONS.map((s) => md.indexOf(`${s}\n`));
     expect(at.every((x) => x >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
+    const { headings, none, noneAt } = bucketsIn(md);
+    expect(headings).toEqual(BUCKETS.filter((b) => headings.includes(b)));
+    expect([...headings, ...none].sort()).toEqual([...BUCKETS].sort());
+    if (noneAt >= 0) expect(noneAt > at[2]! && noneAt < at[3]!).toBe(true);
   });
   it('cites the path of every note it shows', () => {
     for (const c of p.citations) expect(p.contextPackMarkdown).toContain(`\`${c.path}\``);
@@ -84,7 +88,8 @@ describe('pack rules', () => {
     const p = pack({ task: 'disaster recovery runbook', maxTokens: 600 });
     expect(note.tokens).toBeGreaterThan(600);
     expect(p.tokens).toBeLessThanOrEqual(600);
-    expect(p.contextPackMarkdown).toMatch(/_Cut at a heading boundary: “Step 1: recovery stage 1 \(rest\)”, “Step 2: recovery stage 2”/);
+    expect(p.contextPackMarkdown).toMatch(/\*\*Step 1: recovery stage 1\*\*\n\n/);
+    expect(p.contextPackMarkdown).toMatch(/_Cut at a heading boundary: “Step 2: recovery stage 2 \(rest\)”, “Step 3: recovery stage 3”/);
     await expect(p.contextPackMarkdown).toMatchFileSnapshot(golden('over-long-note'));
   });
   it('lands exactly on the budget edge: a pack of B tokens at budget B, fewer notes at B - 1', async () => {
@@ -115,29 +120,28 @@ describe('pack rules', () => {
   });
   it('gives an empty pack for a missing knowledge folder', () => {
     const inputs = loadPackInputs(join(FIXTURE, 'does-not-exist'));
-    const p = buildContextPack(inputs.index, inputs.data, { task: 'anything' });
+    const p = buildContextPack(inputs.data, { task: 'anything' });
     expect(p.confidence).toBe('low');
     expect(p.citations).toEqual([]);
     expect(inputs.warnings[0]).toMatch(/No knowledge folder/);
   });
-  it('refuses pack data built for another index', () => {
-    expect(() => buildContextPack(fixture.index, { ...data, noteCount: 1 }, { task: 'x' })).toThrow(/does not belong to this index/);
+  it('refuses pack data of another version', () => {
+    expect(() => buildContextPack({ ...data, head: { ...data.head, version: 2 as 3 } }, { task: 'x' })).toThrow(/version 2 is not 3/);
   });
 });
 
-/** The island fetches the index and pack data as JSON: the same task must give the same bytes. */
+/** The island fetches the pack data in parts, as JSON: the same task must give the same bytes (all of the pack). */
 describe.each([
   { name: 'fixture', dir: FIXTURE, task: 'cursor pagination for the shop', project: undefined },
   { name: 'sample folder', dir: SAMPLE, task: 'Fix duplicate Stripe webhook deliveries creating double refunds', project: 'pay' },
 ])('CLI and island give the same pack ($name)', ({ dir, task, project }) => {
-  it.skipIf(!existsSync(dir))('byte-identical Markdown after a JSON round trip', () => {
+  it.skipIf(!existsSync(dir))('the same pack from published parts, loaded as the pack asks for them', async () => {
     const cli = loadPackInputs(dir);
-    const islandIndex = loadKbIndex(JSON.parse(JSON.stringify(cli.index)));
-    const islandData = JSON.parse(JSON.stringify(cli.data)) as PackData;
+    const files = new Map(packDataFiles(cli.data).map((f) => [f.path, JSON.stringify(f.value)]));
+    const island = createPackDataLoader(async (path) => JSON.parse(files.get(path)!) as unknown);
     const request = { task, ...(project ? { project } : {}), today: '2026-09-01' };
-    const a = buildContextPack(cli.index, cli.data, request);
-    const b = buildContextPack(islandIndex, islandData, request);
-    expect(b.contextPackMarkdown).toBe(a.contextPackMarkdown);
+    const a = buildContextPack(cli.data, request);
+    expect(await island.pack(request)).toEqual(a);
     expect(a.citations.length).toBeGreaterThan(0);
   });
 });
@@ -147,14 +151,14 @@ describe.skipIf(!existsSync(CORPUS))('arscontexta (real corpus)', () => {
   it('cuts its ~15k-token note at a heading boundary inside a 12000 budget', () => {
     const long = inputs.index.notes.find((n) => n.path.startsWith('methodology/legal case management'))!;
     expect(long.tokens).toBeGreaterThan(12000);
-    const p = buildContextPack(inputs.index, inputs.data, { task: 'legal case management precedent chains regulatory change propagation', maxTokens: 20000 });
+    const p = buildContextPack(inputs.data, { task: 'legal case management precedent chains regulatory change propagation', maxTokens: 20000 });
     expect(p.maxTokens).toBe(12000);
     expect(p.tokens).toBeLessThanOrEqual(12000);
     expect(p.citations[0]?.path).toBe(long.path);
     expect(p.contextPackMarkdown).toMatch(/_Cut at a heading boundary: /);
   });
   it.each([300, 1000, 6000, 12000])('never exceeds a budget of %i tokens', (maxTokens) => {
-    const p = buildContextPack(inputs.index, inputs.data, { task: 'how should an agent decide which notes to load into a limited context window', maxTokens });
+    const p = buildContextPack(inputs.data, { task: 'how should an agent decide which notes to load into a limited context window', maxTokens });
     expect(countTokens(p.contextPackMarkdown)).toBeLessThanOrEqual(maxTokens);
   });
 });

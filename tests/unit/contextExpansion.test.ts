@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/core/rank/analyze.js';
-import { DEFAULT_RANK_OPTIONS, rankNotes } from '../../src/core/rank/rankNotes.js';
-import { buildSearchData } from '../../src/core/rank/searchIndex.js';
+import { DEFAULT_RANK_OPTIONS, rankNotes, type RankSource } from '../../src/core/rank/rankNotes.js';
+import { buildSearchIndex, decodePosting, KEYWORD_LEVELS } from '../../src/core/rank/searchIndex.js';
 
 const blank = { description: '', tags: '', hints: '', headings: '' };
 const notes = [
@@ -10,9 +10,19 @@ const notes = [
   { ...blank, title: 'Circuit breakers', body: 'Open the breaker when errors pass a threshold.' },
   { ...blank, title: 'Unrelated', body: 'Dark mode colours for the dashboard.' },
 ];
-const data = buildSearchData(notes);
+const data = buildSearchIndex(notes);
+/** The ranker's view of the index, every part loaded. */
+const source = (links: number[][]): RankSource => ({
+  size: data.size,
+  k1: data.k1,
+  posting: (term) => (data.vocab.includes(term) ? decodePosting(data.postings[data.vocab.indexOf(term)]!) : undefined),
+  keywords: (i) => ({ terms: data.keywords[i]!.terms, weights: data.keywords[i]!.levels.map((l) => KEYWORD_LEVELS[l]!) }),
+  links: (i) => links[i]!,
+  want: () => undefined,
+  check: () => undefined,
+});
 const rank = (task: string, options = DEFAULT_RANK_OPTIONS, links: number[][] = [[], [], [], []]) =>
-  rankNotes(data, { task, allowed: () => true, factor: () => 1, links }, options).map((r) => notes[r.i]!.title);
+  rankNotes(source(links), { task, allowed: () => true, factor: () => 1 }, options).ranked.map((r) => notes[r.i]!.title);
 
 describe('analyze', () => {
   it.each([

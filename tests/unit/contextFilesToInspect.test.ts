@@ -16,7 +16,7 @@ const env = { home: '/home/nobody', cwd: FIXTURE };
 /** The CLI's way: digests for what the request names (security rules first), then the pack. */
 function pack(request: PackRequest) {
   const { digests, warnings } = digestsFor(FIXTURE, index, request, env);
-  return { ...buildContextPack(index, data, { today: '2026-01-01', ...request }, digests), digestWarnings: warnings, digests };
+  return { ...buildContextPack(data, { today: '2026-01-01', ...request }, digests), digestWarnings: warnings, digests };
 }
 const section = (markdown: string, title: string) => markdown.split(`## ${title}\n\n`)[1]!.split('\n\n## ')[0]!;
 
@@ -60,8 +60,8 @@ describe('Files to Inspect inside a pack', () => {
     const request = { task: 'Fix refund rounding on invoices', repo: 'billing', today: '2026-01-01' };
     const { digests } = digestsFor(FIXTURE, index, request, env);
     const island = JSON.parse(JSON.stringify(digests)) as RepoDigest[];
-    expect(buildContextPack(index, JSON.parse(JSON.stringify(data)), request, island).contextPackMarkdown).toBe(
-      buildContextPack(index, data, request, digests).contextPackMarkdown,
+    expect(buildContextPack(JSON.parse(JSON.stringify(data)), request, island).contextPackMarkdown).toBe(
+      buildContextPack(data, request, digests).contextPackMarkdown,
     );
   });
 });

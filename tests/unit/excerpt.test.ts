@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { clip, extractExcerpt, plainLinks } from '../../src/core/context/extractExcerpt.js';
+import type { StoredNote } from '../../src/core/context/packParts.js';
 import { renderEntry } from '../../src/core/context/renderEntry.js';
 
-const note = (description: string, title = 'A note') => ({ title, description, headings: [] });
+const note = (description: string, title = 'A note') => ({ title, description });
 
 describe.each([
   {
@@ -20,13 +21,6 @@ describe.each([
     lead: 'Retries need idempotency keys.',
   },
   {
-    rule: 'else the problem / decision / fix paragraphs by heading',
-    description: 'A note',
-    body: '# A note\n\n## Problem\n\nIt broke.\n\nSecond paragraph.\n\n## Fix\n\nWe fixed it.\n\n## Timeline\n\n10:00 alert.',
-    kind: 'sections',
-    lead: '**Problem:** It broke.\n**Fix:** We fixed it.',
-  },
-  {
     rule: 'else the first paragraph (a code block is not a paragraph)',
     description: 'A note',
     body: '# A note\n\n```yaml\nkey: value\n```\n\nThe first prose paragraph, with a [[linked note|link]].\n\nSecond.',
@@ -39,16 +33,25 @@ describe.each([
   it(`reads a ${kind} lead`, () => expect({ kind: e.kind, lead: e.lead }).toEqual({ kind, lead }));
 });
 
-describe('excerpt detail', () => {
-  it('adds whole sections after the lead and lists the ones left out', () => {
-    const long = 'x '.repeat(500);
-    const e = extractExcerpt(note('Lead.'), `# T\n\nOpening.\n\n## One\n\nShort.\n\n## Two\n\n${long}\n\n## Three\n\nMore.`);
-    expect(e.detail.map((d) => d.heading)).toEqual([undefined, 'One']);
-    expect(e.rest).toEqual(['Two', 'Three']);
+describe('sections', () => {
+  it('are the text before the first heading, then one per heading at the shallowest depth, deeper ones folded in', () => {
+    const e = extractExcerpt(note('Lead.'), '# A note\n\nOpening.\n\n## One\n\nShort.\n\n### One a\n\nDeeper.\n\n## Two\n\nMore.');
+    expect(e.units).toEqual([{ blocks: ['Opening.'] }, { heading: 'One', blocks: ['Short.', '**One a**', 'Deeper.'] }, { heading: 'Two', blocks: ['More.'] }]);
   });
-  it('skips link-list footers', () => {
-    const e = extractExcerpt(note('Lead.'), '# T\n\nBody.\n\n---\n\nRelevant Notes:\n\n- [[a]] — why\n- [[b]] — why');
-    expect(e.detail.map((d) => d.text)).toEqual(['Body.']);
+  it('take a `#` title below an opening section as the title, not as a section holding the rest', () => {
+    const e = extractExcerpt(
+      note('Lead.', 'fix: loop'),
+      '## Enhancement Summary\n\nDeepened.\n\n# fix: loop\n\n## Overview\n\nO.\n\n## Proposed Solution\n\nS.',
+    );
+    expect(e.units.map((u) => u.heading)).toEqual(['Enhancement Summary', 'Overview', 'Proposed Solution']);
+  });
+  it.each([
+    ['a link-list footer', '# T\n\nBody.\n\n---\n\nRelevant Notes:\n- [[a]] — why\n- [[b]] — why\n\nTopics:\n- [[c]]'],
+    ['a source line underlined as a heading', '# T\n\nBody.\n\n---\n\nSource: [[paper-41]]\n---'],
+    ['a tags section', '# T\n\nBody.\n\n## Tags\n\ncategory: build-errors'],
+    ['a related section', '# T\n\nBody.\n\n## Related\n\n- [x](x.md) — why'],
+  ])('leave out %s', (_, body) => {
+    expect(extractExcerpt(note('Lead.'), body).units).toEqual([{ blocks: ['Body.'] }]);
   });
 });
 
@@ -70,26 +73,42 @@ describe.each([
 });
 
 describe('entries', () => {
-  const note = {
+  const stored = (lead: string, units: StoredNote['units']): StoredNote => ({
     path: 'a/retries.md',
     title: 'Retries',
+    description: '',
     status: 'active',
     tokens: 900,
-    description: '',
-  } as unknown as Parameters<typeof renderEntry>[0];
-  it('puts a section label on its own line when the section opens with a list or code', () => {
-    const e = {
-      lead: 'Lead.',
-      detail: [
-        { heading: 'Rules', text: '- one\n- two' },
-        { heading: 'Why', text: 'Because.' },
-      ],
-      rest: [],
-    };
-    expect(renderEntry(note, e, { kind: 'full', detail: 2 })).toContain('**Rules**\n\n- one\n- two\n\n**Why** — Because.');
+    kind: 'pattern',
+    lead,
+    units,
+    links: '',
+    keys: '',
+    levels: '',
+  });
+  it('puts each section label on a line of its own and says what was left out', () => {
+    const s = stored('Lead.', [
+      { h: 'Rules', b: ['- one\n- two'], t: [6] },
+      { h: 'Why', b: ['Because.'], t: [3] },
+      { h: 'History', b: ['Long ago.'], t: [4] },
+    ]);
+    const text = renderEntry(s, {
+      form: 'sections',
+      picks: new Map([
+        [0, [0]],
+        [1, [0]],
+      ]),
+    });
+    expect(text).toBe(
+      '### Retries\n\nSource: `a/retries.md`\n\nLead.\n\n**Rules**\n\n- one\n- two\n\n**Why**\n\nBecause.\n\n_Cut at a heading boundary: “History” (the full note has 900 tokens)._',
+    );
+  });
+  it('counts the paragraphs shown of a note without headings', () => {
+    const s = stored('Lead.', [{ b: ['One.', 'Two.', 'Three.'], t: [2, 2, 2], more: 1 }]);
+    expect(renderEntry(s, { form: 'sections', picks: new Map([[0, [1]]]) })).toMatch(/_Excerpt: 1 of 3\+ paragraphs \(the full note has 900 tokens\)\._$/);
   });
   it('flattens a list lead into one line of prose for a one-line entry', () => {
-    const e = { lead: '- Networks fail.\n- Use a key.\n\n```\ncode\n```', detail: [], rest: [] };
-    expect(renderEntry(note, e, { kind: 'brief' })).toBe('- **Retries** (`a/retries.md`) — Networks fail. Use a key.');
+    const s = stored('- Networks fail.\n- Use a key.\n\n```\ncode\n```', []);
+    expect(renderEntry(s, { form: 'line' })).toBe('- **Retries** (`a/retries.md`) — Networks fail. Use a key.');
   });
 });

@@ -151,13 +151,13 @@ describe('through the server: a generated folder of 400 notes', () => {
     expect(texts(all[0]!).at(-1)).toMatch(/^\[Part of an answer too long for one page, cut at a line break\. Next: call read_note again/);
   });
 
-  it('context at the largest pack: the Markdown, then the JSON (longer than a page) in parts, together kb context --json', async () => {
+  it('context at the largest pack: the Markdown, then the JSON (in parts when longer than a page), together kb context --json', async () => {
     const all = await follow('context', { task: TASK, maxTokens: 12000 });
     for (const page of all) expect(resultTokens(page)).toBeLessThanOrEqual(RESULT_TOKENS);
     const expected = (await cli(['context', '--task', TASK, '--max-tokens', '12000', '--kb', kb, '--today', TODAY, '--json'])).out;
     expect(JSON.parse(expected).tokens).toBeGreaterThan(11000);
-    expect(countTokens(expected)).toBeGreaterThan(RESULT_TOKENS);
-    expect(all.length).toBe(3);
+    // Packs stop at weak notes, so the JSON may fit one page: one page for the Markdown, then as many as the JSON needs.
+    expect(all.length).toBe(1 + Math.ceil(countTokens(expected) / RESULT_TOKENS));
     const blocks = all.flatMap((page) => texts(page).slice(0, -1));
     expect(blocks[0]).toBe(JSON.parse(expected).contextPackMarkdown);
     expect(blocks.slice(1).join('')).toBe(expected);

@@ -1,10 +1,15 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContextPack } from '../../src/core/context/buildContextPack.js';
-import { buildPackData, excerptOf, linksOf, type PackData } from '../../src/core/context/buildPackData.js';
+import { buildPackData, type PackData } from '../../src/core/context/buildPackData.js';
+import { createPackDataLoader } from '../../src/core/context/packLoader.js';
+import { noteShardStarts, packDataFiles, termShardOf } from '../../src/core/context/packParts.js';
+import { packDataSchema } from '../../src/core/context/packPartsSchema.js';
+import { PackSource } from '../../src/core/context/packSource.js';
 import { countPackTokens, renderContextPack, type PackModel, type RenderedEntry } from '../../src/core/context/renderContextPack.js';
+import { planTokens, renderEntry, type EntryPlan } from '../../src/core/context/renderEntry.js';
 import { packAscending, PackedReader, PackedWriter, unpackAscending } from '../../src/core/rank/packedInts.js';
-import { prepareSearch, TF_LEVELS, tfLevel } from '../../src/core/rank/searchIndex.js';
+import { decodePosting, TF_LEVELS, tfLevel } from '../../src/core/rank/searchIndex.js';
 import { countTokens } from '../../src/core/tokens/countTokens.js';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.js';
 
@@ -38,27 +43,71 @@ describe('pseudo-frequency levels', () => {
 });
 
 describe('pack data', () => {
-  it('unpacks postings into term vectors that agree with them', () => {
-    const s = prepareSearch(data.search);
-    s.postings.forEach((p, t) => p.docs.forEach((d, k) => expect(s.docTf[d]![s.docTerms[d]!.indexOf(t)]).toBe(p.tf[k])));
-    for (const terms of s.docTerms) expect([...terms]).toEqual([...terms].sort((a, b) => a - b));
+  it('is valid by its schema after a JSON round trip', () => expect(packDataSchema.parse(JSON.parse(JSON.stringify(data)))).toEqual(data));
+  it('keeps each term once, in the shard its hash names, with postings of ascending notes', () => {
+    const seen = new Set<string>();
+    data.terms.forEach((shard, k) =>
+      shard!.vocab.forEach((t, j) => {
+        expect(termShardOf(t, data.head.termShards)).toBe(k);
+        expect(seen.has(t)).toBe(false);
+        seen.add(t);
+        const docs = [...decodePosting(shard!.postings[j]!).docs];
+        expect(docs).toEqual([...docs].sort((a, b) => a - b));
+        expect(docs.every((d) => d < fixture.index.notes.length)).toBe(true);
+      }),
+    );
   });
-  it('stores each wikilink once and gives both directions back', () => {
-    const links = linksOf(data);
-    links.forEach((to, i) => to.forEach((j) => expect(links[j]).toContain(i)));
-    expect(links.flat().length).toBe(2 * data.links.reduce((n, text) => n + unpackAscending(text).length, 0));
+  it('holds every note once, in index order, across its note shards', () => {
+    const starts = noteShardStarts(data.head);
+    expect(starts[0]).toBe(0);
+    expect(data.notes.reduce((n, s) => n + s!.notes.length, 0)).toBe(fixture.index.notes.length);
+    data.notes.forEach((s, k) => expect(s!.notes.length).toBe((starts[k + 1] ?? fixture.index.notes.length) - starts[k]!));
   });
-  it('leaves out a lead that is the note’s description, and fills it back from the index', () => {
+  it('gives wikilinks in both directions', () => {
+    const source = new PackSource(data);
+    fixture.index.notes.forEach((_, i) => source.links(i).forEach((j) => expect(source.links(j)).toContain(i)));
+    expect(fixture.index.notes.some((_, i) => source.links(i).length > 0)).toBe(true);
+  });
+  it('leaves out a lead that is the note’s description (it is stored beside it)', () => {
+    const source = new PackSource(data);
     fixture.index.notes.forEach((n, i) => {
-      const stored = data.excerpts[i]!;
-      if (stored.lead === undefined) expect(excerptOf(n, stored).lead).toBe(n.description);
-      else expect(stored.lead).not.toBe(n.description);
+      expect(source.note(i)!.description).toBe(n.description);
+      expect(source.note(i)!.lead).not.toBe(n.description);
     });
   });
   it('gives the same pack after a JSON round trip', () => {
     const copy = JSON.parse(JSON.stringify(data)) as PackData;
     const request = { task: 'cursor pagination webhook signature', today: '2026-01-01' };
-    expect(buildContextPack(fixture.index, copy, request).contextPackMarkdown).toBe(buildContextPack(fixture.index, data, request).contextPackMarkdown);
+    expect(buildContextPack(copy, request).contextPackMarkdown).toBe(buildContextPack(data, request).contextPackMarkdown);
+  });
+});
+
+describe('pack data loaded in parts', () => {
+  // Small parts, so that a pack of this small folder needs only some of them.
+  const parted = buildPackData(fixture.index, fixture.bodies, { termShardChars: 300, noteShardNotes: 2 });
+  const files = new Map(packDataFiles(parted).map((f) => [f.path, JSON.stringify(f.value)]));
+  const loader = (fetched: string[]) =>
+    createPackDataLoader(async (path) => {
+      fetched.push(path);
+      if (!files.has(path)) throw new Error(`no ${path}`);
+      return JSON.parse(files.get(path)!) as unknown;
+    });
+  it.each(['cursor pagination', 'webhook signature verification', 'disaster recovery runbook', 'quantum teleportation'])(
+    'gives the very pack of complete data for %j, fetching only the parts it needs',
+    async (task) => {
+      const fetched: string[] = [];
+      const request = { task, today: '2026-01-01' };
+      const pack = await loader(fetched).pack(request);
+      expect(pack).toEqual(buildContextPack(parted, request));
+      expect(pack).toEqual(buildContextPack(data, request));
+      expect(fetched[0]).toBe('head.json');
+      expect(new Set(fetched).size).toBe(fetched.length);
+      expect(fetched.length).toBeLessThan(files.size);
+    },
+  );
+  it('rejects a part that is not pack data', async () => {
+    const bad = createPackDataLoader(async (path) => (path === 'head.json' ? JSON.parse(files.get(path)!) : { vocab: ['a'], postings: [] }));
+    await expect(bad.pack({ task: 'cursor pagination' })).rejects.toThrow(/one posting list per term/);
   });
 });
 
@@ -68,10 +117,7 @@ const model = (task: string, full: string[], brief: string[], files = ['- `a/b.t
   task,
   summary: ['Confidence: **low** — 1 active note matches the task directly.'],
   repoContext: ['No repo or project given.'],
-  sections: [
-    { title: 'Decisions', full: full.map((t) => entry(t, '\n\n')), brief: brief.map((t) => entry(t, '\n')), empty: 'None found.' },
-    { title: 'Pitfalls', full: [], brief: [], empty: 'None found.' },
-  ],
+  sections: [{ title: 'Decisions', full: full.map((t) => entry(t, '\n\n')), brief: brief.map((t) => entry(t, '\n')) }, { none: '**None found:** pitfalls.' }],
   files,
   openQuestions: [],
 });
@@ -88,4 +134,27 @@ describe.each([
   { rule: 'non-Latin text and emoji', m: model('修复 webhook 🚀', ['### Заметка\n\nSource: `z.md`\n\nТекст.'], ['- `日本.md` — 説明。']) },
 ])('countPackTokens: $rule', ({ m }) => {
   it('equals the tokenizer on the rendered Markdown', () => expect(countPackTokens(m, countTokens)).toBe(countTokens(renderContextPack(m))));
+});
+
+/** An entry's count from its parts must be the tokenizer's count of the entry with the blank line after it. */
+describe.each([
+  ['context-basic', fixture],
+  ['context-kinds', indexKnowledgeFolder(join(import.meta.dirname, '../fixtures/context-kinds'))],
+])('planTokens on %s', (_, folder) => {
+  const d = buildPackData(folder.index, folder.bodies);
+  const source = new PackSource(d);
+  it('equals the tokenizer for a line, each section alone, the first paragraphs and the whole note', () => {
+    folder.index.notes.forEach((_, i) => {
+      const stored = source.note(i)!;
+      const plans: EntryPlan[] = [
+        { form: 'line' },
+        { form: 'sections', picks: new Map() },
+        ...stored.units.map((u, k): EntryPlan => ({ form: 'sections', picks: new Map([[k, u.b.map((_, b) => b)]]) })),
+        { form: 'sections', picks: new Map(stored.units.map((u, k) => [k, u.b.slice(0, 1).map((_, b) => b)])) },
+        { form: 'sections', picks: new Map(stored.units.map((u, k) => [k, u.b.map((_, b) => b)])) },
+      ];
+      for (const plan of plans)
+        expect(planTokens(stored, plan, countTokens)).toBe(countTokens(`${renderEntry(stored, plan)}${plan.form === 'line' ? '\n' : '\n\n'}`));
+    });
+  });
 });

@@ -86,6 +86,11 @@ export const kbConfigSchema = z
         url: z.string().url().optional(),
         /** Sub-path the site is served under, e.g. `/wiki/`; default `/`. */
         base: z.string().default('/'),
+        /**
+         * Publish each note's Markdown as `/notes/<slug>.md` beside its page (the llms.txt convention; llms.txt links
+         * them). Default true; false saves one file per note (llms.txt then links the pages and the full text).
+         */
+        rawMarkdown: z.boolean().default(true),
       })
       .strict()
       .default({}),

@@ -61,13 +61,3 @@ export function bucketsOf(index: { notes: readonly NoteEntry[]; buckets: Readonl
   MEMO.set(index.notes, { overrides: index.buckets, buckets });
   return buckets;
 }
-
-const FILED = new WeakMap<readonly Bucket[], ReadonlySet<Bucket>>();
-
-/** The buckets at least one note of the index is in. */
-export function filedBuckets(index: { notes: readonly NoteEntry[]; buckets: Readonly<Record<string, string>> }): ReadonlySet<Bucket> {
-  const buckets = bucketsOf(index);
-  let filed = FILED.get(buckets);
-  if (!filed) FILED.set(buckets, (filed = new Set(buckets)));
-  return filed;
-}

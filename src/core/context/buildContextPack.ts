@@ -1,51 +1,55 @@
 import type { RepoDigest } from '../discover/repoDigest.js';
-import type { KbIndex } from '../index/kbIndexSchema.js';
-import { rankNotes, type RankOptions, DEFAULT_RANK_OPTIONS, type TermScorer } from '../rank/rankNotes.js';
+import { DEFAULT_RANK_OPTIONS, type RankOptions, type TermScorer } from '../rank/rankNotes.js';
 import { countTokens } from '../tokens/countTokens.js';
-import { BUCKETS, bucketsOf, DEFAULT_INCLUDE, filedBuckets, type Bucket, type TypedBucket } from './bucketOf.js';
-import { excerptOf, linksOf, PACK_DATA_VERSION, type PackData } from './buildPackData.js';
+import { BUCKETS, DEFAULT_INCLUDE, type Bucket, type TypedBucket } from './bucketOf.js';
 import { clip } from './extractExcerpt.js';
+import { noteFactsOf } from './packIndex.js';
+import { PACK_DATA_VERSION, type PackData, type StoredNote } from './packParts.js';
+import { PackSource } from './packSource.js';
 import { DEFAULT_MAX_TOKENS, MAX_TOKENS_CAP, MIN_TOKENS, type ContextPack, type PackRequest } from './packTypes.js';
 import { countPackTokens, renderContextPack, type PackModel } from './renderContextPack.js';
+import { planTokens, renderEntry, type EntryPlan } from './renderEntry.js';
 import { repoContext } from './repoContext.js';
 import { scopeNotes } from './scopeNotes.js';
-import { briefEntry, DEFAULT_SELECT, selectEntries, type Chosen, type SelectOptions } from './selectEntries.js';
+import { DEFAULT_RERANK, rankForPack, type RerankOptions } from './rankForPack.js';
+import { consideredOf, DEFAULT_SELECT, lineFloor, selectEntries, type Candidate, type Chosen, type SelectOptions } from './selectEntries.js';
 
 /** A note counts towards confidence when its score on the task's own words is this share of the best. */
 export const DIRECT_SHARE = 0.3;
 /** Tokens held back for the Context Summary, which is written after the selection. */
-const SUMMARY_RESERVE = 90;
-/** Left-out notes tried once more against the exact token count. */
-const REFILL_TRIES = 3;
+const SUMMARY_RESERVE = 80;
+/** Tokens left unused after which the selection runs once more with them. */
+const SLACK = 16;
 
 const TITLES: Record<Bucket, string> = { decisions: 'Decisions', lessons: 'Lessons', patterns: 'Patterns', notes: 'Other Notes', pitfalls: 'Pitfalls' };
-const SINGULAR: Record<Bucket, string> = { decisions: 'decision', lessons: 'lesson', patterns: 'pattern', pitfalls: 'pitfall', notes: 'note' };
 
 /** Tuning knobs for evaluation; the CLI and the island use the defaults. */
 export interface PackTuning {
   rank: RankOptions;
-  select: Omit<SelectOptions, 'room'> | undefined;
+  rerank: RerankOptions;
+  select: Partial<Omit<SelectOptions, 'room'>>;
   /** Another ranker's scores in place of the pack data's BM25F (the eval's `--ranker`). */
   score: TermScorer | undefined;
 }
 
+/** Entry budgets by pack budget: a first pass of about an eighth, growing to a third. */
+export function entryCaps(maxTokens: number): { coreCap: number; deepCap: number } {
+  return { coreCap: Math.max(Math.floor(maxTokens * 0.12), 240), deepCap: Math.max(Math.floor(maxTokens * 0.3), 400) };
+}
+
 /**
- * The task-context pack (issue 4, seed 004): rank the notes for the task, fill the budget with excerpts
- * (full entries for the best notes, one line for the rest), render the sections in the seed's order.
- * Pure and synchronous; the final Markdown never has more than `maxTokens` o200k tokens.
+ * The task-context pack (issue 4, seed 004; issue 15): rank the notes for the task, give the strongest their
+ * decisive sections, lines to notes close to them, deepen while the budget lasts, render the sections in the
+ * seed's order. Pure and synchronous; the final Markdown never has more than `maxTokens` o200k tokens.
+ * On partial pack data (the island's) it throws MissingPackParts naming what to fetch (packLoader.ts).
  */
-export function buildContextPack(
-  index: KbIndex,
-  data: PackData,
-  request: PackRequest,
-  digests: readonly RepoDigest[] = [],
-  tuning?: Partial<PackTuning>,
-): ContextPack {
-  if (data.version !== PACK_DATA_VERSION || data.noteCount !== index.notes.length) {
-    throw new Error(
-      `pack data (${data.noteCount} notes, version ${data.version}) does not belong to this index (${index.notes.length} notes); rebuild both together.`,
-    );
+export function buildContextPack(data: PackData, request: PackRequest, digests: readonly RepoDigest[] = [], tuning?: Partial<PackTuning>): ContextPack {
+  if (data.head.version !== PACK_DATA_VERSION) {
+    throw new Error(`pack data version ${data.head.version} is not ${PACK_DATA_VERSION}; build it again (kb context does, the site build does).`);
   }
+  // The index as packs read it: the configuration and every note's facts, from the head; a note's text, from its shard.
+  const index = data.head.index;
+  const facts = noteFactsOf(index, data.head.noteCount);
   const warnings: string[] = [];
   let maxTokens = request.maxTokens ?? DEFAULT_MAX_TOKENS;
   if (maxTokens > MAX_TOKENS_CAP) {
@@ -61,84 +65,126 @@ export function buildContextPack(
   // Included typed buckets, then untyped notes (always searched), then Pitfalls (always a section).
   const sectionOrder: Bucket[] = [...include.filter((b) => b !== 'pitfalls'), 'notes', 'pitfalls'];
 
-  const buckets = bucketsOf(index);
-  const select = tuning?.select ?? { ...DEFAULT_SELECT, fullSlots: Math.max(1, Math.min(6, Math.round(maxTokens / 2000))), fullCap: fullCap(maxTokens) };
-  const scope = scopeNotes(index, request.task, request);
+  const buckets = facts.map((f) => f.bucket);
+  const select: Omit<SelectOptions, 'room'> = { ...DEFAULT_SELECT, ...entryCaps(maxTokens), ...tuning?.select };
+  const scope = scopeNotes({ aliases: index.aliases, projects: index.projects, notes: facts }, request.task, request);
   warnings.push(...scope.warnings);
-  const ranked = rankNotes(
-    data.search,
+  const source = new PackSource(data);
+  const rerankOptions = tuning?.rerank ?? DEFAULT_RERANK;
+  const { ranking, candidates, parts } = rankForPack(
+    buckets,
+    source,
     {
       task: request.task,
       extraTerms: scope.extraTerms,
       allowed: (i) => scope.allowed(i) && sectionOrder.includes(buckets[i]!),
       factor: scope.factor,
-      links: linksOf(data),
-      floor: select.floor,
       score: tuning?.score,
+      // Re-scoring raises a score by 1 + weight at most: notes under this share of the best can never be cited.
+      floor: select.topShare / (1 + Math.max(0, rerankOptions.weight)),
     },
     tuning?.rank ?? DEFAULT_RANK_OPTIONS,
+    rerankOptions,
   );
   const repo = repoContext(index, request.task, request, digests);
   warnings.push(...repo.warnings);
 
+  const floor = lineFloor(candidates, select);
+  source.want(
+    candidates
+      .filter((c) => c.score >= floor)
+      .slice(0, consideredOf(select))
+      .map((c) => c.i),
+  );
+  source.check();
+
   const taskText = fitTask(request.task, maxTokens);
-  const bestDirect = Math.max(0, ...ranked.map((r) => r.direct));
-  const isRelevant = (c: Chosen) => index.notes[c.i]!.status === 'active' && c.direct > 0 && c.direct >= bestDirect * DIRECT_SHARE;
+  const bestDirect = ranking.ranked.reduce((m, r) => Math.max(m, r.direct), 0);
+  const filed = new Set(buckets);
+  // A warning that depends on what was chosen, so every count of a pack holds it.
+  const allDeprecated = (chosen: readonly Chosen[]) =>
+    matched(chosen).length > 0 && matched(chosen).every((c) => facts[c.i]!.status === 'deprecated' || facts[c.i]!.status === 'superseded')
+      ? ['Every matching note is deprecated or superseded; they are included, labelled. Check whether their advice still holds.']
+      : [];
+  const isRelevant = (c: Candidate) => facts[c.i]!.status === 'active' && c.direct > 0 && c.direct >= bestDirect * DIRECT_SHARE;
+  // A chosen entry's plan is one object for the whole pack: render it once.
+  const rendered = new WeakMap<EntryPlan, string>();
+  const entryOf = (c: Chosen) => {
+    let text = rendered.get(c.plan);
+    if (text === undefined) rendered.set(c.plan, (text = renderEntry(parts(c.i).stored, c.plan)));
+    return { text, tokens: c.tokens };
+  };
 
-  const model = (chosen: readonly Chosen[], notes: string[]): PackModel => ({
-    task: taskText,
-    summary: summaryLines(chosen, chosen.filter(isRelevant).length, notes),
-    repoContext: repo.lines,
-    sections: sectionOrder
-      .filter((b) => b !== 'notes' || chosen.some((c) => c.bucket === 'notes'))
-      .map((b) => {
-        const mine = chosen.filter((c) => c.bucket === b).sort((x, y) => y.score - x.score || x.i - y.i);
-        return {
-          title: TITLES[b],
-          full: mine.filter((c) => c.form.kind === 'full'),
-          brief: mine.filter((c) => c.form.kind === 'brief'),
-          empty: 'None found.',
-        };
-      }),
-    files: repo.files,
-    openQuestions: openQuestions(index, chosen, include, repo.openQuestions, chosen.filter(isRelevant).length),
-  });
+  const model = (chosen: readonly Chosen[], stop: StopCounts, used: number): PackModel => {
+    const empty = sectionOrder.filter((b) => b !== 'notes' && !chosen.some((c) => c.bucket === b));
+    return {
+      task: taskText,
+      summary: summaryLines(chosen, chosen.filter(isRelevant).length, stop, used, maxTokens, [...warnings, ...allDeprecated(chosen)]),
+      repoContext: repo.lines,
+      sections: sectionOrder
+        .filter((b) => chosen.some((c) => c.bucket === b) || b === empty[0])
+        .map((b) => {
+          if (b === empty[0])
+            return {
+              none: `**None found:** ${listOf(
+                empty.map((x) => TITLES[x].toLowerCase()),
+                'or',
+              )}.`,
+            };
+          const mine = chosen.filter((c) => c.bucket === b).sort((x, y) => y.score - x.score || x.i - y.i);
+          return {
+            title: TITLES[b],
+            full: mine.filter((c) => c.plan.form === 'sections').map(entryOf),
+            brief: mine.filter((c) => c.plan.form === 'line').map(entryOf),
+          };
+        }),
+      files: repo.files,
+      openQuestions: openQuestions(filed, chosen, (i) => parts(i).stored, include, repo.openQuestions, chosen.filter(isRelevant).length),
+    };
+  };
 
-  const skeleton = countPackTokens(model([], warnings), countCached) + SUMMARY_RESERVE;
-  const candidates = ranked.map((r) => ({ ...r, bucket: buckets[r.i]! }));
-  const { chosen, truncated, left } = selectEntries(candidates, index.notes, data, { ...select, room: maxTokens - skeleton });
-
-  if (ranked.length === 0) warnings.push('No note matches this task.');
-  else if (matched(chosen).length > 0 && matched(chosen).every((c) => index.notes[c.i]!.status === 'deprecated' || index.notes[c.i]!.status === 'superseded')) {
-    warnings.push('Every matching note is deprecated or superseded; they are included, labelled. Check whether their advice still holds.');
+  const count = (text: string) => countCached(text);
+  const entryTokens = (c: Candidate, plan: EntryPlan) => planTokens(parts(c.i).stored, plan, count);
+  if (ranking.ranked.length === 0) warnings.push('No note matches this task.');
+  const skeleton = countPackTokens(model([], { belowCut: 0, noRoom: 0 }, maxTokens), count) + SUMMARY_RESERVE;
+  // Select within an estimate of the room, count exactly; when the estimate left tokens unused, select once more
+  // with them (deterministic, so the CLI and the island agree).
+  const attempt = (room: number) => {
+    const selection = selectEntries(candidates, parts, entryTokens, { ...select, room }, ranking.matched);
+    const chosen = selection.chosen;
+    const stop: StopCounts = { belowCut: selection.belowCut, noRoom: selection.noRoom };
+    const truncated = selection.truncated;
+    // Over the budget, the lowest-ranked entry with sections becomes a line, or a line goes, until it fits.
+    let tokens = fixedCount(chosen, stop, model, count, maxTokens).tokens;
+    while (tokens > maxTokens && chosen.length > 0) {
+      const worst = chosen.reduce((w, c, k) => (c.score < chosen[w]!.score ? k : w), 0);
+      const c = chosen[worst]!;
+      if (c.plan.form === 'sections') chosen[worst] = { ...c, plan: { form: 'line' }, shown: 'line', tokens: entryTokens(c, { form: 'line' }) };
+      else {
+        truncated.push({ path: parts(c.i).stored.path, reason: 'over the token budget' });
+        chosen.splice(worst, 1);
+        stop.noRoom++;
+      }
+      tokens = fixedCount(chosen, stop, model, count, maxTokens).tokens;
+    }
+    return { chosen, stop, truncated, tokens, room };
+  };
+  let result = attempt(maxTokens - skeleton);
+  if (maxTokens - result.tokens > SLACK && (result.stop.noRoom > 0 || result.chosen.some((c) => c.shown === 'sections' || c.shown === 'line'))) {
+    const again = attempt(result.room + maxTokens - result.tokens);
+    if (again.tokens <= maxTokens && again.tokens > result.tokens) result = again;
   }
-
-  // The exact count (entries' counts from the pack data, the rest counted here): drop the lowest-ranked entry until it fits.
-  let tokens = countPackTokens(model(chosen, warnings), countCached);
-  while (tokens > maxTokens && chosen.length > 0) {
-    const worst = chosen.reduce((w, c, k) => (c.score < chosen[w]!.score ? k : w), 0);
-    truncated.push({ path: index.notes[chosen[worst]!.i]!.path, reason: 'over the token budget' });
-    chosen.splice(worst, 1);
-    tokens = countPackTokens(model(chosen, warnings), countCached);
-  }
-
-  // The selection's estimate leaves slack (section headings, the summary reserve): give the best left-out notes a last chance.
-  for (const c of left.slice(0, REFILL_TRIES)) {
-    if (maxTokens - tokens < 12) break;
-    const entry = briefEntry(c, index.notes[c.i]!, excerptOf(index.notes[c.i]!, data.excerpts[c.i]!), data.entryTokens[c.i]!);
-    const tryTokens = countPackTokens(model([...chosen, entry], warnings), countCached);
-    if (tryTokens > maxTokens) continue;
-    chosen.push(entry);
-    tokens = tryTokens;
-    const k = truncated.findIndex((t) => t.path === index.notes[c.i]!.path);
-    if (k >= 0) truncated.splice(k, 1);
-  }
-  const markdown = renderContextPack(model(chosen, warnings));
+  const { chosen, stop, truncated } = result;
+  // Exact: every part is counted where it cannot join its neighbours (countBlocks.ts); the eval checks it on every pack.
+  const { stated, tokens } = fixedCount(chosen, stop, model, count, maxTokens);
+  const markdown = renderContextPack(model(chosen, stop, stated));
+  warnings.push(...allDeprecated(chosen));
 
   const relevant = chosen.filter(isRelevant).length;
   const order = new Map(sectionOrder.map((b, k) => [b, k]));
   const cited = [...chosen].sort(
-    (x, y) => order.get(x.bucket)! - order.get(y.bucket)! || (x.form.kind === y.form.kind ? y.score - x.score || x.i - y.i : x.form.kind === 'full' ? -1 : 1),
+    (x, y) =>
+      order.get(x.bucket)! - order.get(y.bucket)! || (x.plan.form === y.plan.form ? y.score - x.score || x.i - y.i : x.plan.form === 'sections' ? -1 : 1),
   );
   return {
     task: request.task,
@@ -149,15 +195,37 @@ export function buildContextPack(
     tokens,
     confidence: relevant >= 3 ? 'high' : relevant === 2 ? 'medium' : 'low',
     contextPackMarkdown: markdown,
-    citations: cited.map((c) => ({ path: index.notes[c.i]!.path, bucket: c.bucket, status: index.notes[c.i]!.status })),
+    citations: cited.map((c) => ({ path: parts(c.i).stored.path, bucket: c.bucket, status: facts[c.i]!.status, shown: c.shown })),
     truncated,
+    belowCut: stop.belowCut,
     warnings,
   };
 }
 
-/** Tokens one full entry may take: an eighth of the budget, but room for a lead and a section on small budgets. */
-export function fullCap(maxTokens: number): number {
-  return Math.max(Math.floor(maxTokens * 0.12), 240);
+/** Why a pack cites no more notes: how many matched below the cut, how many above it found no room. */
+interface StopCounts {
+  belowCut: number;
+  noRoom: number;
+}
+
+/**
+ * The pack's token count when its summary states that very count (a fixed point, found in a round or two).
+ * Should it not settle (digits that tokenize differently one token apart), the figure stated is one off.
+ */
+function fixedCount(
+  chosen: readonly Chosen[],
+  stop: StopCounts,
+  model: (chosen: readonly Chosen[], stop: StopCounts, used: number) => PackModel,
+  count: (text: string) => number,
+  maxTokens: number,
+): { stated: number; tokens: number } {
+  let stated = countPackTokens(model(chosen, stop, maxTokens), count);
+  for (let k = 0; k < 4; k++) {
+    const tokens = countPackTokens(model(chosen, stop, stated), count);
+    if (tokens === stated || k === 3) return { stated, tokens };
+    stated = tokens;
+  }
+  return { stated, tokens: stated };
 }
 
 /** Notes that match the task's own words (not only through expansion or links). */
@@ -165,13 +233,12 @@ function matched(chosen: readonly Chosen[]): readonly Chosen[] {
   return chosen.filter((c) => c.direct > 0);
 }
 
-// Headings, empty-section lines and summary lines repeat from pack to pack: remember their counts.
+// Headings, lines and blocks repeat from pack to pack and from plan to plan: remember their counts.
 const COUNTED = new Map<string, number>();
 function countCached(text: string): number {
-  if (text.length > 400) return countTokens(text);
   let n = COUNTED.get(text);
   if (n === undefined) {
-    if (COUNTED.size > 20_000) COUNTED.clear();
+    if (COUNTED.size > 50_000) COUNTED.clear();
     COUNTED.set(text, (n = countTokens(text)));
   }
   return n;
@@ -184,53 +251,60 @@ function fitTask(task: string, maxTokens: number): string {
   return `${clip(task, Math.floor((task.length * limit) / tokens) - 40)}\n\n_(task cut to fit the budget)_`;
 }
 
-function summaryLines(chosen: readonly Chosen[], relevant: number, warnings: readonly string[]): string[] {
+function summaryLines(chosen: readonly Chosen[], relevant: number, stop: StopCounts, used: number, maxTokens: number, warnings: readonly string[]): string[] {
   const confidence = relevant >= 3 ? 'high' : relevant === 2 ? 'medium' : 'low';
   const byBucket = (Object.keys(TITLES) as Bucket[])
     .map((b) => [b, chosen.filter((c) => c.bucket === b).length] as const)
     .filter(([, n]) => n > 0)
     .map(([b, n]) => `${TITLES[b].toLowerCase()} ${n}`)
     .join(', ');
-  const full = chosen.filter((c) => c.form.kind === 'full').length;
+  const full = chosen.filter((c) => c.plan.form === 'sections').length;
+  const why = [
+    stop.belowCut > 0 ? `${stop.belowCut} more scored below the cut` : '',
+    stop.noRoom > 0 ? `${stop.noRoom} more did not fit the budget` : '',
+  ].filter(Boolean);
   const lines = [
     `Confidence: **${confidence}** — ${relevant} active note${relevant === 1 ? ' matches' : 's match'} the task directly.`,
     chosen.length === 0
       ? 'No notes are cited.'
-      : `${chosen.length} note${chosen.length === 1 ? '' : 's'} cited (${byBucket})${chosen.length > 1 ? ', best first' : ''}; ${formsLine(full, chosen.length)}. Open a cited path for the whole note.`,
+      : `${chosen.length} note${chosen.length === 1 ? '' : 's'} cited (${byBucket})${chosen.length > 1 ? ', best first' : ''}: ${formsLine(full, chosen.length)}${why.length ? `; ${why.join(', ')}` : ''}. ${used} of ${maxTokens} tokens used. Open a cited path for the whole note.`,
   ];
   return [...lines, ...warnings.map((w) => `Warning: ${w}`)];
 }
 
-function listOf(words: readonly string[]): string {
-  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+function listOf(words: readonly string[], last: string): string {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} ${last} ${words[words.length - 1]}`;
 }
 
 function formsLine(full: number, all: number): string {
   if (full === all) return all === 1 ? 'shown with sections' : 'all with sections';
   if (full === 0) return 'one line each';
-  return `${full} with sections, the rest one line each`;
+  return `${full} with sections, ${all - full} one line each`;
 }
 
-function openQuestions(index: KbIndex, chosen: readonly Chosen[], include: readonly TypedBucket[], fromRepo: readonly string[], relevant: number): string[] {
+function openQuestions(
+  filed: ReadonlySet<Bucket>,
+  chosen: readonly Chosen[],
+  storedOf: (i: number) => StoredNote,
+  include: readonly TypedBucket[],
+  fromRepo: readonly string[],
+  relevant: number,
+): string[] {
   const out: string[] = [];
-  const filed = filedBuckets(index);
   // A bucket the knowledge base has no notes in at all is one remark about the folder, not one per bucket.
   const unfiled = include.filter((b) => b !== 'pitfalls' && !filed.has(b));
   if (unfiled.length > 0)
     out.push(
-      `The knowledge base files no notes as ${listOf(unfiled.map((b) => TITLES[b].toLowerCase()))} (frontmatter \`type:\` or folder); map its folders with \`buckets:\` in kb.config.yaml.`,
+      `The knowledge base files no notes as ${listOf(
+        unfiled.map((b) => TITLES[b].toLowerCase()),
+        'or',
+      )} (frontmatter \`type:\` or folder); map its folders with \`buckets:\` in kb.config.yaml.`,
     );
-  for (const b of include) {
-    if (b === 'pitfalls' || !filed.has(b) || chosen.some((c) => c.bucket === b)) continue;
-    out.push(
-      b === 'decisions'
-        ? 'No recorded decision covers this task: confirm the approach with the owners before committing to one.'
-        : `No ${SINGULAR[b]} in the knowledge base matches this task.`,
-    );
-  }
-  const paths = new Set(chosen.map((c) => index.notes[c.i]!.path));
+  if (include.includes('decisions') && filed.has('decisions') && !chosen.some((c) => c.bucket === 'decisions'))
+    out.push('No recorded decision covers this task: confirm the approach with the owners before committing to one.');
+  const paths = new Set(chosen.map((c) => storedOf(c.i).path));
   for (const c of chosen) {
-    const n = index.notes[c.i]!;
+    const n = storedOf(c.i);
     if (n.status === 'superseded')
       out.push(
         `\`${n.path}\` is superseded by ${n.supersededBy ?? 'a newer note'}${paths.size > 1 ? '; where cited notes disagree, prefer the newer one' : ''}.`,

@@ -1,87 +1,144 @@
 import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
-import { buildSearchData, DEFAULT_SEARCH_OPTIONS, type BuildSearchOptions, type SearchData, type SearchFields } from '../rank/searchIndex.js';
 import { countTokens } from '../tokens/countTokens.js';
-import { countJoined } from './countBlocks.js';
-import { packAscending, unpackAscending } from '../rank/packedInts.js';
-import { extractExcerpt, type ExcerptKind, type NoteExcerpt } from './extractExcerpt.js';
-import { entryBlocks, renderEntry } from './renderEntry.js';
+import { packAscending, PackedWriter } from '../rank/packedInts.js';
+import { buildSearchIndex, DEFAULT_SEARCH_OPTIONS, type BuildSearchOptions, type Keywords, type SearchFields } from '../rank/searchIndex.js';
+import { bucketsOf } from './bucketOf.js';
+import { packIndexOf } from './packIndex.js';
+import { clip, extractExcerpt, type NoteExcerpt } from './extractExcerpt.js';
+import { PACK_DATA_VERSION, packStarts, termShardOf, type NoteShard, type PackData, type StoredNote, type StoredUnit, type TermShard } from './packParts.js';
+import { noteKind, roleOf, rolePriority, type NoteKind } from './sectionRoles.js';
 
-/** Bump when the shape changes; buildContextPack refuses other versions. */
-export const PACK_DATA_VERSION = 2;
+export { PACK_DATA_VERSION, type PackData } from './packParts.js';
 
-/** A note's excerpt as stored: no `lead` when it is the note's `description` (the index has that already). */
-export type StoredExcerpt = Omit<NoteExcerpt, 'lead'> & { lead?: string };
-
-/**
- * Everything a pack needs beyond the index, aligned with `index.notes`: the ranker's index, each note's
- * excerpt, its wikilink neighbours and its entries' token counts. Bodies stay out; the site fetches this
- * lazily as JSON. Lists of numbers are packed as text (packedInts.ts) to keep it small.
- */
-export interface PackData {
-  version: typeof PACK_DATA_VERSION;
-  /** `index.notes.length` when built, so a stale pairing is caught. */
-  noteCount: number;
-  search: SearchData;
-  excerpts: StoredExcerpt[];
-  /** Per note, the higher-indexed notes it links to or is linked from (packed ascending); see `linksOf`. */
-  links: string[];
-  /**
-   * o200k tokens of each note's entry forms with the separator that follows it in a pack:
-   * `[brief + "\n", full(detail 0) + "\n\n", full(detail 1) + "\n\n", …]`. Counted once here so a pack
-   * never runs the tokenizer over its entries (see `countPackTokens`).
-   */
-  entryTokens: number[][];
+/** Characters of a note's sections kept in the pack data (decisive sections first); the rest is named, not stored. */
+export const STORED_CHARS = 6000;
+/** How the pack data is built: the ranker's index, and the size of its parts. */
+export interface PackDataOptions extends BuildSearchOptions {
+  /** A term shard holds postings of about this many characters (a task's terms fetch a few of them). */
+  termShardChars: number;
+  /** A note shard holds consecutive notes of about this many characters… */
+  noteShardChars: number;
+  /** …and at most this many notes. */
+  noteShardNotes: number;
 }
+
+export const DEFAULT_PACK_DATA_OPTIONS: PackDataOptions = { ...DEFAULT_SEARCH_OPTIONS, termShardChars: 24_000, noteShardChars: 16_000, noteShardNotes: 16 };
+// A sub-heading folded into its section (extractExcerpt.ts): a bold line alone.
+const LABEL = /^\*\*[^\n]*\*\*$/;
+/** Characters left under which a long first block is not cut to fit. */
+const MIN_CLIP = 400;
 
 /** Build the pack data for an index and its bodies (path → Markdown body). Pure and deterministic. */
-export function buildPackData(index: KbIndex, bodies: ReadonlyMap<string, string>, options: BuildSearchOptions = DEFAULT_SEARCH_OPTIONS): PackData {
+export function buildPackData(index: KbIndex, bodies: ReadonlyMap<string, string>, options: Partial<PackDataOptions> = {}): PackData {
+  const o: PackDataOptions = { ...DEFAULT_PACK_DATA_OPTIONS, ...options };
+  const buckets = bucketsOf(index);
   const excerpts = index.notes.map((n) => extractExcerpt(n, bodies.get(n.path) ?? ''));
-  const search = buildSearchData(searchFields(index, bodies, excerpts), options);
-  const entryTokens = index.notes.map((n, i) => formTokens(n, excerpts[i]!));
-  const stored = excerpts.map(({ kind: _, lead, ...rest }, i): StoredExcerpt => (lead === index.notes[i]!.description ? rest : { lead, ...rest }));
-  const links = linkGraph(index.notes).map((to, i) => packAscending(to.filter((j) => j > i)));
-  return { version: PACK_DATA_VERSION, noteCount: index.notes.length, search, excerpts: stored, links, entryTokens };
-}
+  const search = buildSearchIndex(searchFields(index, bodies, excerpts), o);
+  const links = linkGraph(index.notes);
+  const stored = index.notes.map((n, i) =>
+    storeNote(
+      n,
+      excerpts[i]!,
+      noteKind(
+        n,
+        buckets[i]!,
+        excerpts[i]!.units.map((u) => u.heading),
+      ),
+      links[i]!,
+      search.keywords[i]!,
+    ),
+  );
 
-/** Note `i`'s excerpt with its lead filled in from the index. */
-export function excerptOf(note: Pick<NoteEntry, 'description'>, stored: StoredExcerpt): NoteExcerpt {
-  return { lead: stored.lead ?? note.description, detail: stored.detail, rest: stored.rest };
-}
+  const postingChars = search.postings.reduce((n, p, k) => n + p.length + search.vocab[k]!.length + 6, 0);
+  const termShards = Math.max(1, Math.ceil(postingChars / o.termShardChars));
+  const terms: TermShard[] = Array.from({ length: termShards }, () => ({ vocab: [], postings: [] }));
+  // The vocabulary is sorted, so each shard's is too.
+  search.vocab.forEach((t, k) => {
+    const shard = terms[termShardOf(t, termShards)]!;
+    shard.vocab.push(t);
+    shard.postings.push(search.postings[k]!);
+  });
 
-const LINKS = new WeakMap<PackData, number[][]>();
-
-/** Every note's wikilink neighbours (both directions, ascending), unpacked once per pack data. */
-export function linksOf(data: PackData): number[][] {
-  let links = LINKS.get(data);
-  if (!links) {
-    links = data.links.map(() => []);
-    data.links.forEach((text, i) => {
-      for (const j of unpackAscending(text)) {
-        links![i]!.push(j);
-        links![j]!.push(i);
-      }
-    });
-    for (const l of links) l.sort((a, b) => a - b);
-    LINKS.set(data, links);
+  const notes: NoteShard[] = [];
+  const starts: number[] = [];
+  let chars = Infinity;
+  stored.forEach((s, i) => {
+    const size = JSON.stringify(s).length;
+    if (chars + size > o.noteShardChars || notes[notes.length - 1]!.notes.length >= o.noteShardNotes) {
+      notes.push({ notes: [] });
+      starts.push(i);
+      chars = 0;
+    }
+    notes[notes.length - 1]!.notes.push(s);
+    chars += size;
+  });
+  if (starts.length === 0) {
+    starts.push(0);
+    notes.push({ notes: [] });
   }
-  return links;
+  return {
+    head: {
+      version: PACK_DATA_VERSION,
+      noteCount: index.notes.length,
+      k1: search.k1,
+      termShards,
+      noteShards: packStarts(starts),
+      index: packIndexOf(index, buckets),
+    },
+    terms,
+    notes,
+  };
 }
 
-/** Tokens of every form of one entry: forms share blocks, and each block is counted once (see countBlocks.ts). */
-function formTokens(note: NoteEntry, excerpt: NoteExcerpt): number[] {
-  const seen = new Map<string, number>();
-  const count = (text: string) => seen.get(text) ?? seen.set(text, countTokens(text)).get(text)!;
-  const out = [countTokens(`${renderEntry(note, excerpt, { kind: 'brief' })}\n`)];
-  for (let detail = 0; detail <= excerpt.detail.length; detail++)
-    out.push(countJoined(entryBlocks(note, excerpt, { kind: 'full', detail }), '\n\n', '\n\n', count));
-  return out;
+/** One note as the pack data keeps it: the lead (unless it is the description), sections within STORED_CHARS, links, keywords. */
+function storeNote(note: NoteEntry, excerpt: NoteExcerpt, kind: NoteKind, links: readonly number[], keywords: Keywords): StoredNote {
+  const units: StoredUnit[] = excerpt.units.map((u) => ({ ...(u.heading !== undefined ? { h: u.heading } : {}), b: [], t: [] }));
+  const order = excerpt.units.map((_, k) => k).sort((a, b) => priority(a) - priority(b) || a - b);
+  function priority(k: number): number {
+    return rolePriority(kind, roleOf(excerpt.units[k]!.heading));
+  }
+  let room = STORED_CHARS;
+  for (const k of order) {
+    const blocks = excerpt.units[k]!.blocks;
+    let n = 0;
+    while (n < blocks.length && blocks[n]!.length <= room) room -= blocks[n++]!.length;
+    // A cut section does not end on a sub-heading whose text is left out.
+    while (n > 0 && n < blocks.length && LABEL.test(blocks[n - 1]!)) room += blocks[--n]!.length;
+    units[k]!.b = blocks.slice(0, n);
+    // A first block over what is left is cut at a sentence rather than lost, while there is room worth keeping.
+    if (n === 0 && blocks.length > 0 && room >= MIN_CLIP) {
+      units[k]!.b = [clip(blocks[0]!, room)];
+      room = 0;
+    }
+    if (n < blocks.length) {
+      units[k]!.more = 1;
+      room = Math.min(room, 0); // later sections are named, not stored: the note keeps its order of importance
+    }
+  }
+  for (const u of units) u.t = u.b.map((b) => countTokens(`${b}\n\n`));
+  const w = new PackedWriter();
+  for (const level of keywords.levels) w.small(level);
+  return {
+    path: note.path,
+    title: note.title,
+    description: note.description,
+    status: note.status,
+    ...(note.supersededBy !== undefined ? { supersededBy: note.supersededBy } : {}),
+    tokens: note.tokens,
+    kind,
+    ...(excerpt.lead !== note.description ? { lead: excerpt.lead } : {}),
+    units,
+    links: packAscending(links),
+    keys: keywords.terms.join(' '),
+    levels: w.toString(),
+  };
 }
 
 /** The text of each field the ranker reads; a note without a description is described by its excerpt's lead. */
 export function searchFields(
   index: KbIndex,
   bodies: ReadonlyMap<string, string>,
-  excerpts: readonly (NoteExcerpt & { kind: ExcerptKind })[] = index.notes.map((n) => extractExcerpt(n, bodies.get(n.path) ?? '')),
+  excerpts: readonly NoteExcerpt[] = index.notes.map((n) => extractExcerpt(n, bodies.get(n.path) ?? '')),
 ): SearchFields[] {
   return index.notes.map((n, i) => ({
     title: n.title,

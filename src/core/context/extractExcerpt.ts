@@ -1,96 +1,106 @@
 import type { NoteEntry } from '../index/kbIndexSchema.js';
+import { roleOf } from './sectionRoles.js';
 import { splitSections, type Section } from './splitSections.js';
 
 /** Where a note's lead came from, in the order they are tried (issue 8, "Excerpts, not whole notes"). */
-export type ExcerptKind = 'summary' | 'description' | 'sections' | 'first-paragraph' | 'none';
+export type ExcerptKind = 'summary' | 'description' | 'first-paragraph' | 'none';
 
-/** What a pack quotes from a note: a short lead, and for the top entries some whole sections after it. */
-export interface NoteExcerpt {
-  lead: string;
-  /** Sections after the lead, in note order, whole, within DETAIL_CHARS (the first one cut at a block). */
-  detail: { heading?: string | undefined; text: string }[];
-  /** Headings of the sections left out of `detail`. */
-  rest: string[];
+/** A section of a note, its sub-sections folded in: the unit a pack gives or leaves out. */
+export interface NoteUnit {
+  /** Heading; undefined for the text before the first heading (and under the title). */
+  heading?: string | undefined;
+  /** Prose blocks, sub-headings as bold lines, wikilinks as plain words. */
+  blocks: string[];
 }
 
-/** Character caps, so the pack data stays small on a 10,000-note folder. */
+/** What a pack can quote from a note: a short lead, then its sections. */
+export interface NoteExcerpt {
+  kind: ExcerptKind;
+  lead: string;
+  units: NoteUnit[];
+}
+
+/** Characters of a lead, so a one-line entry and the head of a full one stay short. */
 export const LEAD_CHARS = 480;
-export const DETAIL_CHARS = 640;
 
-// A heading that announces the note's own summary (ARIA's "Compiled Truth", a TL;DR, …).
-const SUMMARY_HEADING = /\b(compiled[ -]truth|summary|tl;? ?dr|key (takeaways?|points?)|bottom line|in short|gist)\b/i;
-// Headings of the paragraphs a reader needs first in a lesson, decision or pitfall.
-const CORE_HEADING =
-  /\b(problem|decision|fix|solution|root cause|cause|lesson|learning|takeaway|resolution|what happened|why|rule|pattern|pitfall|gotcha|symptom|context)\b/i;
-// Blocks that are not prose: thematic breaks, link-list footers, bare labels, images.
-const NOT_PROSE = /^(-{3,}|\*{3,}|_{3,}|!\[[^\]]*\]\([^)]*\)|(relevant notes|topics|related|see also|links|sources?):?)$/i;
+// Blocks that are not prose: images, and footers that only point elsewhere or label the note ("Relevant Notes:", "Source: [[x]]").
+const NOT_PROSE = /^(!\[[^\]]*\]\([^)]*\)$|(relevant notes|topics|related( notes)?|see also|links|backlinks|sources?|tags)\s*:)/i;
+// A thematic break (or a setext underline) on a line of its own.
+const RULE = /^\s{0,3}([-*_=])(\s*\1){2,}\s*$/;
+// Sections that only point elsewhere or label the note: left out of every pack.
+const NOISE = /^(related( notes)?|relevant notes|see also|tags|topics|backlinks)$/i;
 
-/** Pick a note's lead by the issue's order, and the detail a top-ranked entry may add. Pure. */
-export function extractExcerpt(note: Pick<NoteEntry, 'title' | 'description' | 'headings'>, body: string): NoteExcerpt & { kind: ExcerptKind } {
-  const sections = splitSections(body).map((s) => ({ ...s, blocks: s.blocks.filter(isProse).map(plainLinks) }));
-  const used = new Set<string>();
-  const take = (s: Section, n: number) => {
-    const blocks = s.blocks.slice(0, n);
-    for (const b of blocks) used.add(b);
-    return blocks.join('\n\n');
-  };
-
-  let kind: ExcerptKind = 'none';
-  let lead = '';
-  const summary = sections.find((s) => s.heading && SUMMARY_HEADING.test(s.heading) && s.blocks.length > 0);
+/** Pick a note's lead (a summary section, else its description, else its first paragraph) and cut it into units. Pure. */
+export function extractExcerpt(note: Pick<NoteEntry, 'title' | 'description'>, body: string): NoteExcerpt {
+  const sections = splitSections(body);
+  const units = unitsOfSections(sections, note.title);
   const firstH1 = sections.find((s) => s.depth === 1)?.heading;
-  const hasDescription = note.description !== '' && note.description !== note.title && note.description !== firstH1;
+  const summary = units.find((u) => u.heading !== undefined && roleOf(u.heading) === 'summary' && u.blocks.length > 0);
   if (summary) {
-    kind = 'summary';
-    lead = take(summary, 2);
-  } else if (hasDescription) {
-    kind = 'description';
-    lead = note.description;
-  } else {
-    const core = sections.filter((s) => s.heading && CORE_HEADING.test(s.heading) && s.blocks.length > 0).slice(0, 3);
-    if (core.length > 0) {
-      kind = 'sections';
-      lead = core.map((s) => `**${s.heading}:** ${take(s, 1)}`).join('\n');
-    } else {
-      const first = sections.flatMap((s) => s.blocks).find((b) => !/^\s{0,3}(```|~~~)/.test(b));
-      if (first) {
-        kind = 'first-paragraph';
-        lead = first;
-        used.add(first);
-      }
-    }
+    const lead = summary.blocks.slice(0, 2).join('\n\n');
+    summary.blocks = summary.blocks.slice(2);
+    return { kind: 'summary', lead: clip(lead, LEAD_CHARS), units: units.filter((u) => u.blocks.length > 0) };
   }
-  lead = clip(lead, LEAD_CHARS);
+  if (note.description !== '' && note.description !== note.title && note.description !== firstH1) return { kind: 'description', lead: note.description, units };
+  const intro = units[0]?.heading === undefined ? units[0] : undefined;
+  const first = intro?.blocks.findIndex((b) => !/^\s{0,3}(```|~~~)/.test(b)) ?? -1;
+  if (intro && first >= 0 && intro.blocks[first]!.length <= LEAD_CHARS) {
+    const lead = intro.blocks.splice(first, 1)[0]!;
+    return { kind: 'first-paragraph', lead, units: units.filter((u) => u.blocks.length > 0) };
+  }
+  return { kind: 'none', lead: '', units };
+}
 
-  const detail: NoteExcerpt['detail'] = [];
-  const rest: string[] = [];
-  let room = DETAIL_CHARS;
-  for (const s of sections) {
-    const blocks = s.blocks.filter((b) => !used.has(b));
-    const label = s.depth === 1 ? undefined : s.heading;
-    if (room <= 0 || blocks.length === 0) {
-      if (room <= 0 && s.heading && s.depth !== 1 && blocks.length > 0) rest.push(s.heading);
-      continue;
+/**
+ * A body's units: the text before the first heading (the title's `#` heading counts as none), then one unit
+ * per heading at the shallowest depth used, deeper headings folded into their unit as bold lines.
+ */
+export function unitsOf(body: string, title: string): NoteUnit[] {
+  return unitsOfSections(splitSections(body), title);
+}
+
+function unitsOfSections(sections: readonly Section[], title: string): NoteUnit[] {
+  // The title's `#` heading: the first one naming the note, else the only `#` heading (wherever it stands: some
+  // notes open with a summary section above it).
+  const h1 = sections.map((s, k) => (s.depth === 1 ? k : -1)).filter((k) => k >= 0);
+  const titleAt = h1.find((k) => sections[k]!.heading === title) ?? (h1.length === 1 ? h1[0] : -1);
+  const isTitle = (k: number) => k === titleAt;
+  const depth = Math.min(7, ...sections.filter((s, k) => s.heading !== undefined && !isTitle(k)).map((s) => s.depth));
+  const units: NoteUnit[] = [];
+  let current: NoteUnit | undefined;
+  let skipping = false;
+  sections.forEach((s, k) => {
+    const blocks = s.blocks.map(withoutRules).filter(isProse).map(plainLinks);
+    if (s.heading === undefined || isTitle(k)) {
+      current = units[0]?.heading === undefined && units.length > 0 ? units[0] : undefined;
+      if (!current) units.unshift((current = { blocks: [] }));
+      current.blocks.push(...blocks);
+      skipping = false;
+      return;
     }
-    const text = blocks.join('\n\n');
-    if (text.length <= room) {
-      detail.push({ heading: label, text });
-      room -= text.length;
-    } else if (detail.length === 0) {
-      // The first section alone is over the cap: keep its leading blocks (a block boundary, said in `rest`).
-      detail.push({ heading: label, text: clip(text, room) });
-      room = 0;
-      if (s.heading && s.depth !== 1) rest.push(`${s.heading} (rest)`);
-    } else {
-      room = 0;
-      if (s.heading && s.depth !== 1) rest.push(s.heading);
+    const heading = plainLinks(s.heading);
+    if (s.depth <= depth || !current) {
+      skipping = NOISE.test(heading.replace(/:$/, ''));
+      if (skipping) return;
+      units.push((current = { heading, blocks }));
+      return;
     }
-  }
-  return { kind, lead, detail, rest };
+    if (skipping) return;
+    if (blocks.length > 0) current.blocks.push(`**${heading}**`, ...blocks);
+  });
+  return units.filter((u) => u.blocks.length > 0);
+}
+
+/** A block without the rules around it ('' when it is nothing else). */
+function withoutRules(block: string): string {
+  const lines = block.split('\n');
+  while (lines.length > 0 && RULE.test(lines[0]!)) lines.shift();
+  while (lines.length > 0 && RULE.test(lines[lines.length - 1]!)) lines.pop();
+  return lines.join('\n').trim();
 }
 
 function isProse(block: string): boolean {
-  return !NOT_PROSE.test(block.trim()) && !/^(\s*[-*]\s*\[\[[^\]]+\]\][^\n]*\n?)+$/.test(block);
+  return block !== '' && !NOT_PROSE.test(block) && !/^(\s*[-*]\s*\[\[[^\]]+\]\][^\n]*\n?)+$/.test(block);
 }
 
 /** `[[target|label]]` → label, `[[target]]` → target: the words without the link syntax. */

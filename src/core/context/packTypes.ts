@@ -42,6 +42,8 @@ export interface PackCitation {
   path: string;
   bucket: Bucket;
   status: 'active' | 'deprecated' | 'superseded' | 'draft';
+  /** How much of the note the pack shows: all of it, some of its sections, or one line. */
+  shown: 'whole' | 'sections' | 'line';
 }
 
 /** The `kb context --json` shape (issue 4). */
@@ -55,7 +57,9 @@ export interface ContextPack {
   confidence: 'low' | 'medium' | 'high';
   contextPackMarkdown: string;
   citations: PackCitation[];
-  /** Notes cut or left out, with why; once the budget is full only the 20 best-ranked of the rest are named. */
+  /** Notes cut or left out, with why; only the 20 best-ranked of them are named. */
   truncated: { path: string; reason: string }[];
+  /** Notes that matched the task but scored too far below the best to be cited (the pack stops there, budget or not). */
+  belowCut: number;
   warnings: string[];
 }

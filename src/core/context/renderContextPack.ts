@@ -11,8 +11,11 @@ export interface PackModel {
   task: string;
   summary: string[];
   repoContext: string[];
-  /** Included buckets, then Other Notes (when any), then Pitfalls. Entries are rendered notes. */
-  sections: { title: string; full: RenderedEntry[]; brief: RenderedEntry[]; empty: string }[];
+  /**
+   * Included buckets, then Other Notes (when any), then Pitfalls. Entries are rendered notes; the buckets
+   * with none are one line together, in the place of the first of them.
+   */
+  sections: ({ title: string; full: RenderedEntry[]; brief: RenderedEntry[] } | { none: string })[];
   files: string[];
   openQuestions: string[];
 }
@@ -24,8 +27,11 @@ type Block = string | RenderedEntry | readonly RenderedEntry[];
 function blocks(m: PackModel): Block[] {
   const out: Block[] = ['# Context pack', '## Task', m.task, '## Context Summary', m.summary.join('\n'), '## Repo/Project Context', m.repoContext.join('\n')];
   for (const s of m.sections) {
+    if ('none' in s) {
+      out.push(s.none);
+      continue;
+    }
     out.push(`## ${s.title}`);
-    if (s.full.length === 0 && s.brief.length === 0) out.push(s.empty);
     out.push(...s.full);
     if (s.brief.length > 0) out.push(s.brief);
   }

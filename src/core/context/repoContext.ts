@@ -1,7 +1,7 @@
 import { discoverInDigest } from '../discover/discoverInDigest.js';
 import { MAX_PATHS, perPathBudget } from '../discover/discoveryRules.js';
 import type { RepoDigest } from '../discover/repoDigest.js';
-import type { KbIndex } from '../index/kbIndexSchema.js';
+import type { Idea, KbIndex } from '../index/kbIndexSchema.js';
 import { staleness } from '../util/staleness.js';
 import { taskTriggers } from './taskTriggers.js';
 
@@ -26,7 +26,7 @@ export function projectRepo(index: Pick<KbIndex, 'projects' | 'repos'>, project:
  * under the discovery security rules). At most 3, each with discovery's per-path budget.
  */
 export function repoContext(
-  index: KbIndex,
+  index: Pick<KbIndex, 'projects' | 'repos' | 'artifacts' | 'staleness'> & { ideas: readonly Pick<Idea, 'projects'>[] },
   task: string,
   request: { repo?: string | undefined; project?: string | undefined; today?: string | undefined },
   digests: readonly RepoDigest[],

@@ -2,6 +2,12 @@ import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
 import { analyze } from '../rank/analyze.js';
 import { normaliseTag } from '../tags/normaliseTag.js';
 
+/** What scoping reads: the aliases, the projects, and per note its status, project, repo, tags and hints. */
+export interface ScopeIndex extends Pick<KbIndex, 'aliases' | 'projects'> {
+  notes: readonly ScopedNote[];
+}
+export type ScopedNote = Pick<NoteEntry, 'status' | 'tags' | 'hints'> & { project?: string | undefined; repo?: string | undefined };
+
 /** Rank multipliers by status: deprecated and superseded notes are ranked down, never dropped. */
 export const STATUS_FACTOR: Record<NoteEntry['status'], number> = { active: 1, draft: 0.8, deprecated: 0.45, superseded: 0.35 };
 /** A note whose semantic hint the task contains, or that is tagged for the asked project/repo. */
@@ -21,7 +27,7 @@ export interface Scope {
  * its relevant tags, as /context expands a project) and notes of no project; `--repo R` keeps notes of
  * R (`repo:` or tag) and notes of no repo. Notes that belong elsewhere are left out.
  */
-export function scopeNotes(index: KbIndex, task: string, request: { repo?: string | undefined; project?: string | undefined }): Scope {
+export function scopeNotes(index: ScopeIndex, task: string, request: { repo?: string | undefined; project?: string | undefined }): Scope {
   const warnings: string[] = [];
   const extraTerms = new Map<string, number>();
   const taskTags = task.split(/[\s,;:()]+/).map((w) => normaliseTag(w.replace(/[.!?]+$/, '')) ?? '');
@@ -67,10 +73,10 @@ export function scopeNotes(index: KbIndex, task: string, request: { repo?: strin
   return { allowed: (i) => allowed[i]!, factor: (i) => factor[i]!, extraTerms, warnings };
 }
 
-const HINT_KEYS = new WeakMap<readonly NoteEntry[], string[][]>();
+const HINT_KEYS = new WeakMap<readonly ScopedNote[], string[][]>();
 
 /** Each note's semantic hints as the task is searched for them (lower case, no hyphens, over 2 letters); once per index. */
-function hintKeysOf(notes: readonly NoteEntry[]): string[][] {
+function hintKeysOf(notes: readonly ScopedNote[]): string[][] {
   let keys = HINT_KEYS.get(notes);
   if (!keys) HINT_KEYS.set(notes, (keys = notes.map((n) => n.hints.filter((h) => h.length > 2).map((h) => h.toLowerCase().replace(/-/g, '')))));
   return keys;

@@ -29,8 +29,22 @@ const STEM_CACHE = 200_000;
 
 /** Words of `text` as the ranker compares them: split, lower-cased, stop-words dropped, Porter-stemmed. */
 export function analyze(text: string): string[] {
-  return ASCII_ONLY.test(text) ? keep(asciiWords(text)) : keep(unicodeWords(text));
+  return keep(wordsOf(text));
 }
+
+/** The words of `text` (lower-cased, before stop-words and stemming), by the cheapest path that finds them. */
+export function wordsOf(text: string): string[] {
+  if (ASCII_ONLY.test(text)) return asciiWords(text);
+  // Most notes are ASCII but for typographic punctuation (dashes, curly quotes, arrows): fold that, and the fast
+  // path still finds exactly the words of the general one (’ is an apostrophe, the rest only separates words).
+  const folded = text.replace(RIGHT_QUOTE, "'").replace(PUNCTUATION, ' ');
+  return ASCII_ONLY.test(folded) ? asciiWords(folded) : unicodeWords(text);
+}
+
+const RIGHT_QUOTE = /\u2019/g;
+// No-break space, ¬, ×, the General Punctuation block but ’ (spaces, dashes, quotes, bullets, ellipsis), arrows, box drawing
+// and geometric shapes: symbols whose NFKD holds no letter or digit.
+const PUNCTUATION = /[\u00a0\u00ac\u00d7\u2000-\u2018\u201a-\u206f\u2190-\u21ff\u2500-\u25ff]/g;
 
 /** The general path: any script; accents are folded (NFKD, marks dropped). */
 export function unicodeWords(text: string): string[] {

@@ -1,7 +1,7 @@
 import { analyze, bigrams } from './analyze.js';
-import { prepareSearch, scoreTerms, type PreparedSearch, type SearchData } from './searchIndex.js';
+import { scoreTerms, type PostingSource } from './searchIndex.js';
 
-/** The levers of issue 8; each can be switched off to measure what it buys (`npm run eval:packs -- --lever`). */
+/** The levers of issue 8; each can be switched off to measure what it buys (`npm run eval:packs -- --ablate`). */
 export interface RankOptions {
   /** Word pairs of the task matched against the phrase field. */
   phrases: boolean;
@@ -25,6 +25,17 @@ export const DEFAULT_RANK_OPTIONS: RankOptions = {
   linkSources: 12,
 };
 
+/**
+ * What ranking reads beyond postings: each note's keywords (feedback) and wikilink neighbours. `want` asks
+ * for notes a stage will read and `check` stops the ranking when parts are missing (packSource.ts).
+ */
+export interface RankSource extends PostingSource {
+  keywords(i: number): { terms: readonly string[]; weights: readonly number[] };
+  links(i: number): readonly number[];
+  want(notes: Iterable<number>): void;
+  check(): void;
+}
+
 export interface RankInput {
   task: string;
   /** Extra weighted terms (aliases resolved, project tags), already analysed. */
@@ -33,7 +44,6 @@ export interface RankInput {
   allowed: (i: number) => boolean;
   /** Multiplier per note (status penalties, hint and scope boosts). */
   factor: (i: number) => number;
-  links: readonly (readonly number[])[];
   /** Leave out notes under this share of the best score (default 0: every note that scores). */
   floor?: number | undefined;
   /** Scores every note for weighted terms; default: the pack data's BM25F (`npm run eval:packs -- --ranker` swaps it). */
@@ -50,12 +60,21 @@ export interface Ranked {
   direct: number;
 }
 
+/** A ranking and the weighted terms it was computed for (the task's, then feedback's). */
+export interface Ranking {
+  /** Notes at or above the floor, best first. */
+  ranked: Ranked[];
+  /** Notes that scored at all (above the floor or not). */
+  matched: number;
+  query: Map<string, number>;
+  expansion: Map<string, number>;
+}
+
 /**
  * Rank notes for a task: BM25F on the task, feedback expansion, wikilink spreading, penalties.
  * Linear in the number of notes apart from sorting what is returned (`floor` keeps that short).
  */
-export function rankNotes(data: SearchData, input: RankInput, options: RankOptions = DEFAULT_RANK_OPTIONS): Ranked[] {
-  const s = prepareSearch(data);
+export function rankNotes(s: RankSource, input: RankInput, options: RankOptions = DEFAULT_RANK_OPTIONS): Ranking {
   const allowed = new Uint8Array(s.size);
   const gate = new Float64Array(s.size);
   for (let i = 0; i < s.size; i++) if (input.allowed(i)) [allowed[i], gate[i]] = [1, input.factor(i)];
@@ -63,24 +82,39 @@ export function rankNotes(data: SearchData, input: RankInput, options: RankOptio
   for (const [t, w] of input.extraTerms ?? []) query.set(t, Math.max(query.get(t) ?? 0, w));
   const score = input.score ?? ((q: ReadonlyMap<string, number>) => scoreTerms(s, q));
   const direct = score(query);
+  s.check();
   const gated = (raw: Float64Array) => raw.map((v, i) => v * gate[i]!);
   let scores = gated(direct);
 
+  let expansion = new Map<string, number>();
   if (options.feedbackDocs > 0 && options.feedbackTerms > 0) {
-    const expansion = feedbackTerms(s, top(scores, options.feedbackDocs), scores, query, options);
-    if (expansion.size > 0) scores = gated(score(new Map([...query, ...expansion])));
+    const docs = top(scores, options.feedbackDocs);
+    s.want(docs);
+    s.check();
+    expansion = feedbackTerms(s, docs, scores, query, options);
+    if (expansion.size > 0) {
+      scores = gated(score(new Map([...query, ...expansion])));
+      s.check();
+    }
   }
-  if (options.linkWeight > 0) scores = spread(scores, input.links, options).map((v, i) => (allowed[i] ? v : 0));
+  if (options.linkWeight > 0) {
+    const sources = top(scores, options.linkSources);
+    s.want(sources);
+    s.check();
+    scores = spread(scores, sources, s, options).map((v, i) => (allowed[i] ? v : 0));
+  }
 
   let best = 0;
   for (const v of scores) if (v > best) best = v;
   const threshold = Math.max(Number.MIN_VALUE, best * (input.floor ?? 0));
   const order: number[] = [];
+  let matched = 0;
   scores.forEach((v, i) => {
+    if (v > 0) matched++;
     if (v >= threshold) order.push(i);
   });
   order.sort((a, b) => scores[b]! - scores[a]! || a - b);
-  return order.map((i) => ({ i, score: scores[i]!, direct: direct[i]! }));
+  return { ranked: order.map((i) => ({ i, score: scores[i]!, direct: direct[i]! })), matched, query, expansion };
 }
 
 /** Task words weighted by repetition (diminishing), plus its word pairs for the phrase field. */
@@ -93,7 +127,7 @@ export function taskQuery(task: string, options: Pick<RankOptions, 'phrases'>): 
 }
 
 /** The `n` best notes with a positive score, best first (ties: index order); one pass, `n` is small. */
-function top(scores: Float64Array, n: number): number[] {
+export function top(scores: Float64Array, n: number): number[] {
   const best: number[] = [];
   scores.forEach((v, i) => {
     if (v <= 0 || (best.length === n && v <= scores[best[n - 1]!]!)) return;
@@ -105,38 +139,32 @@ function top(scores: Float64Array, n: number): number[] {
   return best;
 }
 
-/** RM3-style: terms that weigh most in the top notes (by their score share), not already asked for. */
-function feedbackTerms(s: PreparedSearch, docs: number[], scores: Float64Array, query: Map<string, number>, o: RankOptions): Map<string, number> {
+/** RM3-style: terms that weigh most in the top notes' keywords (by their score share), not already asked for. */
+function feedbackTerms(s: RankSource, docs: number[], scores: Float64Array, query: Map<string, number>, o: RankOptions): Map<string, number> {
   if (docs.length === 0) return new Map();
   const best = scores[docs[0]!]!;
-  const weight = new Map<number, number>();
+  const weight = new Map<string, number>();
   for (const d of docs) {
     const share = scores[d]! / best;
-    const terms = s.docTerms[d]!;
-    const tfs = s.docTf[d]!;
-    for (let j = 0; j < terms.length; j++) {
-      const t = terms[j]!;
-      const tf = tfs[j]!;
-      if (s.postings[t]!.docs.length < 2) continue; // a word only this note uses says nothing about others
-      weight.set(t, (weight.get(t) ?? 0) + share * (tf / (s.k1 + tf)) * s.idf[t]!);
-    }
+    const { terms, weights } = s.keywords(d);
+    terms.forEach((t, k) => weight.set(t, (weight.get(t) ?? 0) + share * weights[k]!));
   }
   const picked = [...weight]
-    .filter(([t]) => !query.has(s.vocab[t]!))
-    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .filter(([t]) => !query.has(t))
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, o.feedbackTerms);
   const max = picked[0]?.[1] ?? 1;
-  return new Map(picked.map(([t, w]) => [s.vocab[t]!, (o.feedbackWeight * w) / max]));
+  return new Map(picked.map(([t, w]) => [t, (o.feedbackWeight * w) / max]));
 }
 
 /** Spreading activation one step: a note linked to a strong note gains a share of it, damped by fan-out. */
-function spread(scores: Float64Array, links: RankInput['links'], o: RankOptions): Float64Array {
+function spread(scores: Float64Array, sources: readonly number[], s: RankSource, o: RankOptions): Float64Array {
   const out = Float64Array.from(scores);
-  for (const src of top(scores, o.linkSources)) {
-    const fan = links[src]?.length ?? 0;
-    if (fan === 0) continue;
-    const give = (o.linkWeight * scores[src]!) / Math.sqrt(fan);
-    for (const dst of links[src]!) out[dst] = out[dst]! + give;
+  for (const src of sources) {
+    const links = s.links(src);
+    if (links.length === 0) continue;
+    const give = (o.linkWeight * scores[src]!) / Math.sqrt(links.length);
+    for (const dst of links) out[dst] = out[dst]! + give;
   }
   return out;
 }

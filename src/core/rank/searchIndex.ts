@@ -4,10 +4,10 @@ import { PackedReader, PackedWriter } from './packedInts.js';
 /**
  * A compact BM25F index (Robertson & Zaragoza's field-weighted BM25). Field weights and length
  * normalisation are applied when the index is built, so each (note, term) pair is stored as one
- * pseudo-frequency and a query is a plain BM25 sum over postings. JSON-serialisable; the browser gets
- * the same object the CLI builds. Measured against MiniSearch in `npm run eval:packs -- --ranker`.
+ * pseudo-frequency and a query is a plain BM25 sum over postings. The pack data splits it into term
+ * shards (packParts.ts) so the browser fetches only the postings a task asks for.
  */
-export interface SearchData {
+export interface SearchIndex {
   /** Stemmed terms, and `a b` pairs for the phrase field; sorted. */
   vocab: string[];
   /**
@@ -16,26 +16,43 @@ export interface SearchData {
    * character, see `TF_LEVELS`).
    */
   postings: string[];
-  /** Notes indexed (`index.notes.length`). */
+  /** Notes indexed. */
   size: number;
   k1: number;
+  /** Per note: its strongest single terms found in two notes or more, best first (feedback, near duplicates). */
+  keywords: Keywords[];
+}
+
+/** A note's strongest terms and the levels (`KEYWORD_LEVELS`) of their weights, tf/(k1 + tf) · idf. */
+export interface Keywords {
+  terms: string[];
+  levels: number[];
 }
 
 const TF_STEP = 1.125;
 
-/** Folders up to this size keep each note's analysis between the two passes of buildSearchData (see there). */
+/** Folders up to this size keep each note's analysis between the two passes of buildSearchIndex (see there). */
 const KEEP_ANALYSED = 20_000;
 
 /** 64 pseudo-frequency levels, 12.5% apart from 0.1 to ~168; powers by repeated multiplication, so every engine agrees. */
-export const TF_LEVELS: readonly number[] = (() => {
-  const levels = [0.1];
-  while (levels.length < 64) levels.push(levels[levels.length - 1]! * TF_STEP);
-  return levels;
-})();
+export const TF_LEVELS: readonly number[] = levels(0.1);
+/** 64 keyword-weight levels, 12.5% apart from 0.01 to ~16.8. */
+export const KEYWORD_LEVELS: readonly number[] = levels(0.01);
 
-/** The level nearest to `tf` (in ratio). */
+function levels(first: number): number[] {
+  const out = [first];
+  while (out.length < 64) out.push(out[out.length - 1]! * TF_STEP);
+  return out;
+}
+
+/** The level nearest to `x` (in ratio) on a scale starting at `first`. */
+function levelOf(x: number, first: number): number {
+  return Math.min(63, Math.max(0, Math.round(Math.log(x / first) / Math.log(TF_STEP))));
+}
+
+/** The pseudo-frequency level nearest to `tf` (in ratio). */
 export function tfLevel(tf: number): number {
-  return Math.min(63, Math.max(0, Math.round(Math.log(tf / TF_LEVELS[0]!) / Math.log(TF_STEP))));
+  return levelOf(tf, TF_LEVELS[0]!);
 }
 
 /** The fields of a note the ranker reads, as plain text. */
@@ -65,12 +82,14 @@ export interface BuildSearchOptions {
   /** Body-only terms kept per note, by tf'·idf (static pruning keeps the data small). */
   bodyTerms: number;
   k1: number;
+  /** Keywords kept per note (feedback expansion, near duplicates). */
+  keywords: number;
 }
 
-export const DEFAULT_SEARCH_OPTIONS: BuildSearchOptions = { bodyTerms: 96, k1: 1.2 };
+export const DEFAULT_SEARCH_OPTIONS: BuildSearchOptions = { bodyTerms: 256, k1: 1.2, keywords: 24 };
 
 /** Build the index from each note's fields. Deterministic: vocabulary sorted, postings in note order. */
-export function buildSearchData(notes: readonly SearchFields[], options: BuildSearchOptions = DEFAULT_SEARCH_OPTIONS): SearchData {
+export function buildSearchIndex(notes: readonly SearchFields[], options: BuildSearchOptions = DEFAULT_SEARCH_OPTIONS): SearchIndex {
   // Two passes over the notes. Pass 1: field lengths and document frequencies. Pass 2: each note's weights and
   // the terms it keeps, as ids into a growing table. Up to KEEP_ANALYSED notes, pass 1's analysis is kept for
   // pass 2; above, each note is analysed again in pass 2, so memory holds one note's tokens at a time
@@ -96,6 +115,7 @@ export function buildSearchData(notes: readonly SearchFields[], options: BuildSe
   const terms: string[] = [];
   const keptIds: Int32Array[] = [];
   const keptLevels: Uint8Array[] = [];
+  const keywords: Keywords[] = [];
   for (let i = 0; i < n; i++) {
     const { fields, head } = analysedNotes?.[i] ?? analyseNote(notes[i]!);
     if (analysedNotes) analysedNotes[i] = undefined; // the note's tokens can go once its weights are taken
@@ -107,14 +127,22 @@ export function buildSearchData(notes: readonly SearchFields[], options: BuildSe
       for (const t of fields[f]) counts.set(t, (counts.get(t) ?? 0) + 1);
       for (const [t, c] of counts) tfw.set(t, (tfw.get(t) ?? 0) + (w * c) / norm);
     }
+    const weight = (t: string) => (tfw.get(t)! / (options.k1 + tfw.get(t)!)) * idf(n, df.get(t)!);
+    const byWeight = (a: { t: string; v: number }, b: { t: string; v: number }) => b.v - a.v || (a.t < b.t ? -1 : 1);
     const always = new Set([...head, ...fields.tags, ...fields.hints, ...fields.phrase]);
     const bodyOnly = [...tfw.keys()]
       .filter((t) => !always.has(t))
-      .map((t) => ({ t, v: (tfw.get(t)! / (options.k1 + tfw.get(t)!)) * idf(n, df.get(t)!) }))
-      .sort((a, b) => b.v - a.v || (a.t < b.t ? -1 : 1))
+      .map((t) => ({ t, v: weight(t) }))
+      .sort(byWeight)
       .slice(0, options.bodyTerms)
       .map((x) => x.t);
     const kept = [...always, ...bodyOnly].filter((t) => tfw.has(t));
+    const strongest = kept
+      .filter((t) => !t.includes(' ') && df.get(t)! >= 2)
+      .map((t) => ({ t, v: weight(t) }))
+      .sort(byWeight)
+      .slice(0, options.keywords);
+    keywords.push({ terms: strongest.map((x) => x.t), levels: strongest.map((x) => levelOf(x.v, KEYWORD_LEVELS[0]!)) });
     const ids = new Int32Array(kept.length);
     const levels = new Uint8Array(kept.length);
     kept.forEach((t, j) => {
@@ -141,7 +169,7 @@ export function buildSearchData(notes: readonly SearchFields[], options: BuildSe
       p.last = i;
     });
   });
-  return { vocab: order.map((id) => terms[id]!), postings: writers.map((p) => p.w.toString()), size: notes.length, k1: options.k1 };
+  return { vocab: order.map((id) => terms[id]!), postings: writers.map((p) => p.w.toString()), size: n, k1: options.k1, keywords };
 }
 
 function analyseNote(n: SearchFields): { fields: Record<FieldName, string[]>; head: Set<string> } {
@@ -165,71 +193,39 @@ export function idf(n: number, df: number): number {
   return Math.max(0.01, Math.log(1 + (n - df + 0.5) / (df + 0.5)));
 }
 
-/** The index unpacked once per SearchData (memoised): postings for scoring, term vectors per note. */
-export interface PreparedSearch {
-  vocab: readonly string[];
-  k1: number;
-  termId: Map<string, number>;
-  postings: { docs: Int32Array; tf: Float32Array }[];
-  /** Per note: its term ids, ascending, and their pseudo-frequencies (feedback, near duplicates). */
-  docTerms: Int32Array[];
-  docTf: Float32Array[];
-  idf: Float64Array;
-  size: number;
+/** One term's postings, unpacked: the notes holding it (ascending) and their pseudo-frequencies. */
+export interface Posting {
+  docs: Int32Array;
+  tf: Float32Array;
 }
 
-const prepared = new WeakMap<SearchData, PreparedSearch>();
+export function decodePosting(text: string): Posting {
+  const r = new PackedReader(text);
+  const docs: number[] = [];
+  const tf: number[] = [];
+  for (let d = -1; !r.done;) {
+    d += r.varint() + 1;
+    docs.push(d);
+    tf.push(TF_LEVELS[r.small()]!);
+  }
+  return { docs: Int32Array.from(docs), tf: Float32Array.from(tf) };
+}
 
-export function prepareSearch(data: SearchData): PreparedSearch {
-  const cached = prepared.get(data);
-  if (cached) return cached;
-  const size = data.size;
-  const perDoc = new Int32Array(size);
-  const postings = data.postings.map((text) => {
-    const r = new PackedReader(text);
-    const docs: number[] = [];
-    const tf: number[] = [];
-    for (let d = -1; !r.done;) {
-      d += r.varint() + 1;
-      docs.push(d);
-      tf.push(TF_LEVELS[r.small()]!);
-      perDoc[d]!++;
-    }
-    return { docs: Int32Array.from(docs), tf: Float32Array.from(tf) };
-  });
-  const docTerms = Array.from(perDoc, (n) => new Int32Array(n));
-  const docTf = Array.from(perDoc, (n) => new Float32Array(n));
-  const fill = new Int32Array(size);
-  postings.forEach((p, t) => {
-    for (let k = 0; k < p.docs.length; k++) {
-      const d = p.docs[k]!;
-      docTerms[d]![fill[d]!] = t;
-      docTf[d]![fill[d]!++] = p.tf[k]!;
-    }
-  });
-  const result: PreparedSearch = {
-    vocab: data.vocab,
-    k1: data.k1,
-    termId: new Map(data.vocab.map((t, i) => [t, i])),
-    postings,
-    docTerms,
-    docTf,
-    idf: Float64Array.from(postings, (p) => idf(size, p.docs.length)),
-    size,
-  };
-  prepared.set(data, result);
-  return result;
+/** What scoring reads: postings by term (undefined: no note holds it) and the index's size. */
+export interface PostingSource {
+  size: number;
+  k1: number;
+  posting(term: string): Posting | undefined;
 }
 
 /** BM25 score of every note for weighted query terms (term → weight); unknown terms are ignored. */
-export function scoreTerms(s: PreparedSearch, query: ReadonlyMap<string, number>): Float64Array {
+export function scoreTerms(s: PostingSource, query: ReadonlyMap<string, number>): Float64Array {
   const scores = new Float64Array(s.size);
   const k1 = s.k1;
   for (const [term, weight] of query) {
-    const t = s.termId.get(term);
-    if (t === undefined) continue;
-    const p = s.postings[t]!;
-    const w = weight * s.idf[t]!;
+    const p = s.posting(term);
+    if (p === undefined) continue;
+    const w = weight * idf(s.size, p.docs.length);
     for (let i = 0; i < p.docs.length; i++) scores[p.docs[i]!]! += (w * p.tf[i]!) / (k1 + p.tf[i]!);
   }
   return scores;

@@ -18,6 +18,8 @@ export interface SiteSettings {
   today: string;
   /** Raw HTML in Markdown is kept as written instead of sanitised. */
   trustHtml: boolean;
+  /** Each note's Markdown is published as `/notes/<slug>.md` (kb.config.yaml `site.rawMarkdown`, default true). */
+  rawMarkdown: boolean;
 }
 
 /** What links resolve against: published notes with their aliases, and publishable attachments. */

@@ -3,6 +3,7 @@ import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildPackData, PACK_DATA_VERSION, type PackData } from '../../core/context/buildPackData.js';
 import type { KbIndex } from '../../core/index/kbIndexSchema.js';
+import { packHeadSchema } from '../../core/context/packPartsSchema.js';
 import { writeFileAtomic } from '../writeFileAtomic.js';
 import { rankerCodeHash } from '../cache/rendererCodeHash.js';
 
@@ -42,7 +43,9 @@ export function packDataKey(index: KbIndex, bodies: ReadonlyMap<string, string>,
 
 export function readPackData(dir: string, key: string): PackData | undefined {
   try {
-    return JSON.parse(readFileSync(join(dir, `${key}.json`), 'utf8')) as PackData;
+    const data = JSON.parse(readFileSync(join(dir, `${key}.json`), 'utf8')) as PackData;
+    // Written by this module under a key that holds the format version: the head is checked, not every part (10,000 notes' worth).
+    return packHeadSchema.safeParse(data.head).success && Array.isArray(data.terms) && Array.isArray(data.notes) ? data : undefined;
   } catch {
     return undefined;
   }

@@ -10,7 +10,7 @@ import type { PackInputs } from './loadPackInputs.js';
  */
 export function contextPackFor(kbDir: string, inputs: PackInputs, request: PackRequest, env: { home: string; cwd: string }): ContextPack {
   const { digests, warnings } = digestsFor(kbDir, inputs.index, request, env);
-  const pack = buildContextPack(inputs.index, inputs.data, request, digests);
+  const pack = buildContextPack(inputs.data, request, digests);
   pack.warnings.unshift(...inputs.warnings, ...warnings);
   return pack;
 }

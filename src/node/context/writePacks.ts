@@ -23,7 +23,7 @@ export function writePacks(
 ): WrittenPack[] {
   mkdirSync(outDir, { recursive: true });
   return configuredPacks(index).map(({ slug, title, request }) => {
-    const pack = buildContextPack(index, data, { ...request, ...(today ? { today } : {}) }, digestsOf(request));
+    const pack = buildContextPack(data, { ...request, ...(today ? { today } : {}) }, digestsOf(request));
     writeFileSync(join(outDir, `${slug}.md`), pack.contextPackMarkdown);
     writeFileSync(join(outDir, `${slug}.json`), `${JSON.stringify(pack, null, 2)}\n`);
     return { slug, title, tokens: pack.tokens, confidence: pack.confidence };

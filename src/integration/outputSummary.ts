@@ -1,0 +1,38 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Limits of the hosts CI publishes to (the smallest that applies): GitHub/GitLab Pages 1 GB, Cloudflare Pages' free plan 20,000 files. */
+export const HOST_LIMITS = { bytes: 1_000_000_000, files: 20_000 } as const;
+
+export interface OutputSize {
+  files: number;
+  bytes: number;
+  notes: number;
+}
+
+/** Every file under `dir`: how many and how many bytes. */
+export function measureOutput(dir: string, notes: number): OutputSize {
+  let files = 0;
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    files++;
+    bytes += statSync(join(entry.parentPath, entry.name)).size;
+  }
+  return { files, bytes, notes };
+}
+
+/** The build summary's lines about the output: size and files (per note), a warning past a host's limit, what an option turned off. */
+export function outputSummary(size: OutputSize, turnedOff: readonly string[]): { info: string[]; warn: string[] } {
+  const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+  const perNote = size.notes ? ` (${(size.files / size.notes).toFixed(2)} files and ${(size.bytes / size.notes / 1000).toFixed(1)} kB per note)` : '';
+  const info = [`kb: output ${mb(size.bytes)} in ${size.files} files${perNote}`, ...turnedOff.map((t) => `kb: turned off: ${t}`)];
+  const warn: string[] = [];
+  if (size.bytes > HOST_LIMITS.bytes)
+    warn.push(`kb: the output is ${mb(size.bytes)}, over the 1 GB GitHub Pages and GitLab Pages publish; see docs/publishing.md for what to turn off`);
+  if (size.files > HOST_LIMITS.files)
+    warn.push(
+      `kb: the output has ${size.files} files, over the 20,000 Cloudflare Pages' free plan takes; kb.config.yaml \`site.rawMarkdown: false\` saves one file per note`,
+    );
+  return { info, warn };
+}
