@@ -1,5 +1,5 @@
 import { EXIT, processIo, UsageError, type Io } from './io.js';
-import { ConfigError } from '../node/loadKbConfig.js';
+import { ConfigError } from '../node/configError.js';
 import { KnowledgeFolderError } from '../node/knowledgeFolderError.js';
 
 /** A command: parses its own flags, writes to io, returns the exit code. */

@@ -5,7 +5,6 @@ import { compareStrings } from '../core/util/compare.js';
 import { formatIssue } from '../core/util/issue.js';
 import { openIndexCache } from './cache/indexCache.js';
 import { readKnowledgeFolder, type FolderReading, type ReadOptions } from './readKnowledgeFolder.js';
-import { KnowledgeFolderError } from './knowledgeFolderError.js';
 
 export interface IndexedFolder extends IndexResult {
   reading: FolderReading;
@@ -65,11 +64,7 @@ export function indexKnowledgeFolder(kbDir: string, options: IndexOptions = {}):
   return { ...result, issues, reading, report, counts: countReport(report), cacheDir: cache ? cacheDir : undefined };
 }
 
-/** The folder indexed, when it holds at least one note; else KnowledgeFolderError `no-notes` (the CLI exits 1, the build fails). */
-export function requireNotes<T extends IndexedFolder>(folder: T, kbDirArg: string): T {
-  if (folder.index.notes.length === 0) throw new KnowledgeFolderError('no-notes', kbDirArg);
-  return folder;
-}
+export { requireNotes } from './knowledgeFolderError.js';
 
 function isInside(path: string, dir: string): boolean {
   const rel = relative(dir, path);

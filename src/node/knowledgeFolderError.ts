@@ -27,3 +27,9 @@ export function knowledgeFolderMessage(problem: KnowledgeFolderProblem, dir: str
       return `no notes found in ${dir} — is --kb right? (notes are .md/.mdx files the layout indexes; \`kb index --json\` lists what happened to each file)`;
   }
 }
+
+/** The folder indexed, when it holds at least one note; else KnowledgeFolderError `no-notes` (the CLI exits 1, the build fails). */
+export function requireNotes<T extends { index: { notes: readonly unknown[] } }>(folder: T, kbDirArg: string): T {
+  if (folder.index.notes.length === 0) throw new KnowledgeFolderError('no-notes', kbDirArg);
+  return folder;
+}

@@ -1,30 +1,28 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { kbConfigSchema, describeConfigError, type KbConfig, type KbConfigInput } from '../core/config/kbConfigSchema.js';
 import { parseAriaConfig } from '../core/aria/parseAriaConfig.js';
-import { errorCode, nodeFs } from './fs/kbFs.js';
+import { ConfigError } from './configError.js';
+import { errorCode, exists, nodeFs, type KbFs } from './fs/kbFs.js';
 
 export const CONFIG_FILE = 'kb.config.yaml';
 export const ARIA_CONFIG_FILE = 'aria-knowledge.local.md';
 
-/** Thrown for a config that cannot be used; its lines name the file and key. */
-export class ConfigError extends Error {
-  constructor(readonly lines: string[]) {
-    super(lines.join('\n'));
-  }
-}
+export { ConfigError };
 
-/** Read `kb.config.yaml` (and an aria config, whose keys the yaml file overrides) from the knowledge folder. */
-export function loadKbConfig(kbDir: string): KbConfig {
+/**
+ * Read `kb.config.yaml` (and an aria config, whose keys the yaml file overrides) from the knowledge folder,
+ * through `fs` (the folder reader's, so the index snapshot knows both files were looked at).
+ */
+export function loadKbConfig(kbDir: string, fs: KbFs = nodeFs): KbConfig {
   let input: KbConfigInput = {};
   const ariaPath = join(kbDir, ARIA_CONFIG_FILE);
-  if (existsSync(ariaPath)) input = parseAriaConfig(readConfigText(ariaPath, ARIA_CONFIG_FILE));
+  if (exists(fs, ariaPath)) input = parseAriaConfig(readConfigText(fs, ariaPath, ARIA_CONFIG_FILE));
   const yamlPath = join(kbDir, CONFIG_FILE);
-  if (existsSync(yamlPath)) {
+  if (exists(fs, yamlPath)) {
     let raw: unknown;
     try {
-      raw = parseYaml(readConfigText(yamlPath, CONFIG_FILE)) ?? {};
+      raw = parseYaml(readConfigText(fs, yamlPath, CONFIG_FILE)) ?? {};
     } catch (err) {
       if (err instanceof ConfigError) throw err;
       const e = err as { message: string; linePos?: { line: number }[] };
@@ -41,9 +39,9 @@ export function loadKbConfig(kbDir: string): KbConfig {
 }
 
 /** A config file's text, read non-blocking (a named pipe in its place is an error, not a hang). */
-function readConfigText(path: string, name: string): string {
+function readConfigText(fs: KbFs, path: string, name: string): string {
   try {
-    return nodeFs.readFile(path).toString('utf8');
+    return fs.readFile(path).toString('utf8');
   } catch (err) {
     throw new ConfigError([`${name}: cannot be read (${errorCode(err)}); fix or remove it.`]);
   }

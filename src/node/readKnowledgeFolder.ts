@@ -1,4 +1,3 @@
-import { existsSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { classifyPath, detectLayout, IGNORED_FOLDERS, type Layout } from '../core/layout/classifyPath.js';
@@ -13,7 +12,7 @@ import { toIsoDate } from '../core/util/isoDate.js';
 import { compareStrings } from '../core/util/compare.js';
 import { loadKbConfig, CONFIG_FILE } from './loadKbConfig.js';
 import type { FileFactsStore } from './cache/fileFacts.js';
-import { nodeFs, readTextIfFile, type KbFs } from './fs/kbFs.js';
+import { exists, nodeFs, readTextIfFile, type KbFs } from './fs/kbFs.js';
 import { walkTree } from './fs/walkTree.js';
 import { KnowledgeFolderError } from './knowledgeFolderError.js';
 import { readSource, recordSkip, withTokens, type SourceReader } from './readSourceFile.js';
@@ -55,9 +54,9 @@ const toPosix = (p: string) => p.split(sep).join('/');
 export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {}): FolderReading {
   const kbDir = resolve(kbDirArg);
   const fs = options.fs ?? nodeFs;
-  if (!existsSync(kbDir)) throw new KnowledgeFolderError('missing', kbDirArg);
-  if (!statSync(kbDir).isDirectory()) throw new KnowledgeFolderError('not-a-folder', kbDirArg);
-  const config = loadKbConfig(kbDir);
+  if (!exists(fs, kbDir)) throw new KnowledgeFolderError('missing', kbDirArg);
+  if (!fs.stat(kbDir).isDirectory()) throw new KnowledgeFolderError('not-a-folder', kbDirArg);
+  const config = loadKbConfig(kbDir, fs);
   const report: ReportEntry[] = [];
   const issues: KbIssue[] = [];
   const notices: KbIssue[] = [];
@@ -141,11 +140,11 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
   for (const [key, p] of Object.entries(config.projects)) {
     const root = projectRoots[key];
     if (root === undefined) continue;
-    artifacts.push(artifact(kbDir, key, 'CODEMAP', `${root}/CODEMAP.md`));
+    artifacts.push(artifact(fs, kbDir, key, 'CODEMAP', `${root}/CODEMAP.md`));
     // STITCH.md: at the configured `stitch` path (tracked even when missing), else at the project root when present.
     if (p.stitch !== undefined)
-      artifacts.push(artifact(kbDir, key, 'STITCH', toPosix(relative(kbDir, resolve(kbDir, p.stitch, /\.md$/i.test(p.stitch) ? '' : 'STITCH.md')))));
-    else if (existsSync(join(kbDir, root, 'STITCH.md'))) artifacts.push(artifact(kbDir, key, 'STITCH', `${root}/STITCH.md`));
+      artifacts.push(artifact(fs, kbDir, key, 'STITCH', toPosix(relative(kbDir, resolve(kbDir, p.stitch, /\.md$/i.test(p.stitch) ? '' : 'STITCH.md')))));
+    else if (exists(fs, join(kbDir, root, 'STITCH.md'))) artifacts.push(artifact(fs, kbDir, key, 'STITCH', `${root}/STITCH.md`));
   }
 
   const aliases: AliasEntry[] = Object.entries(config.aliases).map(([alias, canonical]) => ({ alias, canonical, file: CONFIG_FILE, line: 0 }));
@@ -178,7 +177,7 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
       ...(indexMd ? { indexMd } : {}),
       artifacts,
       ideasFolder: safeIsDir(fs, join(kbDir, 'intake', 'ideas')),
-      legacyIdeasBacklog: existsSync(join(kbDir, 'intake', 'ideas-backlog.md')),
+      legacyIdeasBacklog: exists(fs, join(kbDir, 'intake', 'ideas-backlog.md')),
       projectRoots,
       searchScope,
       inlineTags: config.inlineTags ?? safeIsDir(fs, join(kbDir, '.obsidian')),
@@ -229,10 +228,14 @@ function readTeamShared(reader: SourceReader, root: string, key: string, private
   return out;
 }
 
-function artifact(kbDir: string, project: string, kind: 'CODEMAP' | 'STITCH', path: string): Artifact {
-  const abs = join(kbDir, path);
-  if (!existsSync(abs)) return { project, kind, path, exists: false };
-  return { project, kind, path, exists: true, mtime: toIsoDate(statSync(abs).mtimeMs)! };
+function artifact(fs: KbFs, kbDir: string, project: string, kind: 'CODEMAP' | 'STITCH', path: string): Artifact {
+  let mtimeMs: number;
+  try {
+    mtimeMs = fs.stat(join(kbDir, path)).mtimeMs;
+  } catch {
+    return { project, kind, path, exists: false };
+  }
+  return { project, kind, path, exists: true, mtime: toIsoDate(mtimeMs)! };
 }
 
 function safeReaddir(fs: KbFs, dir: string): string[] {

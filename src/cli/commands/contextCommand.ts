@@ -1,6 +1,6 @@
 import { packRequestSchema } from '../../core/context/packTypes.js';
 import { contextPackFor } from '../../node/context/contextPackFor.js';
-import { loadPackInputs } from '../../node/context/loadPackInputs.js';
+import { loadPackInputsQuickly } from '../../node/context/loadPackInputsQuickly.js';
 import { KnowledgeFolderError } from '../../node/knowledgeFolderError.js';
 import { CACHE_FLAG, allowSecretsFrom, askedKbDir, existingKbDir, indexCacheFrom, parseFlags, todayFrom } from '../flags.js';
 import { EXIT, usageError, type Io } from '../io.js';
@@ -24,7 +24,7 @@ token budget, with Files to Inspect from a registered codebase.
 Exit: 0 pack printed, 1 no notes in the folder, 2 usage error (no task, bad flag) or no such folder.`;
 
 /** `kb context`: print the task-context pack (Markdown, or the ContextPack with --json). */
-export function run(argv: string[], io: Io): number {
+export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseFlags('context', argv, {
     task: { type: 'string' },
     repo: { type: 'string' },
@@ -63,7 +63,7 @@ export function run(argv: string[], io: Io): number {
     throw usageError('context', `${flag} ${issue.message}`.trim());
   }
   const kbDir = existingKbDir(values.kb, io);
-  const inputs = loadPackInputs(kbDir, {
+  const inputs = await loadPackInputsQuickly(kbDir, {
     allowSecrets: allowSecretsFrom(values['allow-secrets'], io),
     cacheDir: indexCacheFrom(values['no-cache'], kbDir, io),
   });

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { digestsFor } from '../../node/context/digestsFor.js';
-import { loadPackInputs } from '../../node/context/loadPackInputs.js';
+import { loadPackInputsQuickly } from '../../node/context/loadPackInputsQuickly.js';
 import { writePacks } from '../../node/context/writePacks.js';
 import { KnowledgeFolderError } from '../../node/knowledgeFolderError.js';
 import { CACHE_FLAG, allowSecretsFrom, askedKbDir, existingKbDir, indexCacheFrom, parseFlags, todayFrom } from '../flags.js';
@@ -20,7 +20,7 @@ Prerender every configured pack (kb.config.yaml packs:, and one per project) as 
 Exit: 0 written, 1 no notes in the folder, 2 usage error or no such folder.`;
 
 /** `kb pack`: prerender every configured pack (config `packs:` and one per project) as .md and .json. */
-export function run(argv: string[], io: Io): number {
+export async function run(argv: string[], io: Io): Promise<number> {
   const { values } = parseFlags(
     'pack',
     argv,
@@ -37,7 +37,7 @@ export function run(argv: string[], io: Io): number {
   const kbDir = existingKbDir(values.kb, io);
   const outDir = resolve(io.cwd, values.out ?? 'dist/packs');
   const today = todayFrom(values.today, io, 'pack');
-  const inputs = loadPackInputs(kbDir, {
+  const inputs = await loadPackInputsQuickly(kbDir, {
     allowSecrets: allowSecretsFrom(values['allow-secrets'], io),
     cacheDir: indexCacheFrom(values['no-cache'], kbDir, io),
   });

@@ -1,10 +1,9 @@
-import { indexKnowledgeFolder, requireNotes } from '../../node/indexKnowledgeFolder.js';
-import { publishedText } from '../../node/readSourceFile.js';
+import { loadFolderIndex, type FolderIndex } from '../../node/cache/loadFolderIndex.js';
+import { requireNotes } from '../../node/knowledgeFolderError.js';
 import { runQuery } from '../../core/query/runQuery.js';
 import { renderQueryText } from '../../core/query/renderQueryText.js';
 import { QUERY_USAGE, type QueryResult } from '../../core/query/queryResult.js';
 import { CACHE_FLAG, allowSecretsFrom, askedKbDir, existingKbDir, indexCacheFrom, parseFlags, todayFrom } from '../flags.js';
-import type { FolderReading } from '../../node/readKnowledgeFolder.js';
 import { EXIT, usageError, type Io } from '../io.js';
 
 export const HELP = `${QUERY_USAGE} [--kb DIR] [--today YYYY-MM-DD] [--json] [--load all|N,M,…] [--allow-secrets] [--no-cache]
@@ -23,7 +22,7 @@ project-specific, cross-project), with a project's tracked artifacts and pending
 Exit: 0 answered (even with no match), 1 no notes in the folder, 2 usage error or no such folder.`;
 
 /** `kb query`: seed 000's /context over the knowledge folder; `--load` is Step 6 (read-only). */
-export function run(argv: string[], io: Io): number {
+export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseFlags('query', argv, {
     kb: { type: 'string' },
     today: { type: 'string' },
@@ -36,12 +35,16 @@ export function run(argv: string[], io: Io): number {
   const today = todayFrom(values.today, io, 'query');
   const kbDir = existingKbDir(values.kb, io);
   const folder = requireNotes(
-    indexKnowledgeFolder(kbDir, { allowSecrets: allowSecretsFrom(values['allow-secrets'], io), cacheDir: indexCacheFrom(values['no-cache'], kbDir, io) }),
+    await loadFolderIndex(kbDir, {
+      allowSecrets: allowSecretsFrom(values['allow-secrets'], io),
+      cacheDir: indexCacheFrom(values['no-cache'], kbDir, io),
+      bodies: false,
+    }),
     askedKbDir(values.kb, io),
   );
   const result = runQuery(folder.index, query, { today });
   if (result.usage) throw usageError('query', 'name at least one tag, e.g. `kb query api` or `kb query api AND pagination`');
-  const loaded = values.load === undefined ? undefined : load(result, values.load, folder.reading, io);
+  const loaded = values.load === undefined ? undefined : await load(result, values.load, folder.reading, io);
   if (values.json) {
     io.out(JSON.stringify(loaded ? { ...result, loaded } : result, null, 2));
   } else if (loaded) {
@@ -57,7 +60,7 @@ export function run(argv: string[], io: Io): number {
  * `all`, `none`, or numbers separated by commas and/or spaces; files and artifacts by number, never ideas.
  * Each file is read as it is published: credentials redacted as in the index and the site.
  */
-function load(result: QueryResult, spec: string, reading: FolderReading, io: Io): { n: number; path: string; content: string }[] {
+async function load(result: QueryResult, spec: string, reading: FolderIndex['reading'], io: Io): Promise<{ n: number; path: string; content: string }[]> {
   const rows = [...result.results.map((r) => ({ n: r.n, path: r.path, exists: true })), ...result.artifacts];
   const wanted = spec.trim().toLowerCase();
   let picked: typeof rows;
@@ -70,6 +73,7 @@ function load(result: QueryResult, spec: string, reading: FolderReading, io: Io)
     picked = [...new Set(numbers.map(Number))].map((n) => rows.find((r) => r.n === n)!);
   }
   const out: { n: number; path: string; content: string }[] = [];
+  const { publishedText } = await import('../../node/readSourceFile.js'); // the secret scanner, only for --load
   for (const row of picked) {
     const content = row.exists ? publishedText(reading, row.path) : undefined;
     if (content === undefined) {

@@ -1,4 +1,5 @@
-import { indexKnowledgeFolder, requireNotes } from '../../node/indexKnowledgeFolder.js';
+import { loadFolderIndex } from '../../node/cache/loadFolderIndex.js';
+import { requireNotes } from '../../node/knowledgeFolderError.js';
 import { parseSearchArgs } from '../../core/search/parseSearchArgs.js';
 import { runSearch } from '../../core/search/runSearch.js';
 import { renderSearchText } from '../../core/search/renderSearchText.js';
@@ -26,20 +27,20 @@ Exit: 0 answered (even with no match), 1 no notes in the folder, 2 usage error o
 const SWITCHES = ['--no-cache', '--allow-secrets'];
 
 /** `kb search`: seed 003's kb-search (facets, then the two-tier keyword search) over the knowledge folder. */
-export function run(argv: string[], io: Io): number {
+export async function run(argv: string[], io: Io): Promise<number> {
   const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
   const given = new Set(argv.slice(0, end).filter((a) => SWITCHES.includes(a)));
   const parsed = parseSearchArgs(argv.filter((a, i) => i >= end || !SWITCHES.includes(a)));
   if (!parsed.ok) throw new UsageError(`kb search: ${parsed.problem}. ${parsed.usage}`);
   const kbDir = existingKbDir(parsed.kb, io);
   const folder = requireNotes(
-    indexKnowledgeFolder(kbDir, {
+    await loadFolderIndex(kbDir, {
       allowSecrets: allowSecretsFrom(given.has('--allow-secrets'), io),
       cacheDir: indexCacheFrom(given.has('--no-cache'), kbDir, io),
     }),
     askedKbDir(parsed.kb, io),
   );
-  const result = runSearch(folder.index, parsed.request, folder.bodies);
+  const result = runSearch(folder.index, parsed.request, folder.bodies!);
   io.out(parsed.json ? JSON.stringify(result, null, 2) : renderSearchText(result).replace(/\n$/, ''));
   return EXIT.ok;
 }

@@ -13,16 +13,34 @@ const SOURCE_EXTENSIONS = ['', '.ts', '.js', '.mjs', '.astro', '/index.ts', '/in
  * allow-list or an upgraded Markdown package gives a new hash, so nothing cached by older code is reused.
  */
 export function hashModuleGraph(entries: readonly string[], lockfile?: string): string {
+  return hashModuleGraphFiles(entries, lockfile).hash;
+}
+
+/** `hashModuleGraph`, and every file it read (sources, package manifests, the lockfile), by absolute path. */
+export function hashModuleGraphFiles(entries: readonly string[], lockfile?: string): { hash: string; files: string[] } {
   const hash = createHash('sha256');
-  for (const file of moduleGraph(entries)) hash.update(`${file.label}\0`).update(file.content).update('\0');
-  if (lockfile && existsSync(lockfile)) hash.update('lockfile\0').update(readFileSync(lockfile)).update('\0');
-  return hash.digest('hex').slice(0, 24);
+  const graph = walkModuleGraph(entries);
+  for (const file of graph.parts) hash.update(`${file.label}\0`).update(file.content).update('\0');
+  const files = [...graph.files];
+  if (lockfile && existsSync(lockfile)) {
+    hash.update('lockfile\0').update(readFileSync(lockfile)).update('\0');
+    files.push(resolve(lockfile));
+  }
+  return { hash: hash.digest('hex').slice(0, 24), files };
 }
 
 /** The files and packages `hashModuleGraph` covers, sorted: each with a stable label and what it contributes. */
 export function moduleGraph(entries: readonly string[]): { label: string; content: string | Buffer }[] {
+  return walkModuleGraph(entries).parts;
+}
+
+/**
+ * The module graph and the files it was read from (the sources, the manifests of the packages they import),
+ * so a caller can tell by their signatures alone that the code is still what was hashed.
+ */
+export function walkModuleGraph(entries: readonly string[]): { parts: { label: string; content: string | Buffer }[]; files: string[] } {
   const files = new Map<string, Buffer>();
-  const packages = new Map<string, string>();
+  const packages = new Map<string, { version: string; manifest: string | undefined }>();
   const queue = entries.map((e) => resolve(e));
   while (queue.length) {
     const file = queue.pop()!;
@@ -41,10 +59,12 @@ export function moduleGraph(entries: readonly string[]): { label: string; conten
     }
   }
   const root = commonDir([...files.keys()]);
-  return [
+  const parts = [
     ...[...files].map(([file, content]) => ({ label: file.slice(root.length), content })),
-    ...[...packages].map(([name, version]) => ({ label: `package:${name}`, content: version })),
+    ...[...packages].map(([name, p]) => ({ label: `package:${name}`, content: p.version })),
   ].sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  const manifests = [...packages.values()].map((p) => p.manifest).filter((m): m is string => m !== undefined);
+  return { parts, files: [...files.keys(), ...manifests].sort() };
 }
 
 function resolveRelative(dir: string, spec: string): string | undefined {
@@ -59,18 +79,18 @@ function resolveRelative(dir: string, spec: string): string | undefined {
   return undefined;
 }
 
-/** The version of the package `name` as Node would find it from `dir` (`none` when it is not installed). */
-function installedVersion(dir: string, name: string): string {
+/** The version of the package `name` as Node would find it from `dir` (`none` when it is not installed), and its manifest. */
+function installedVersion(dir: string, name: string): { version: string; manifest: string | undefined } {
   for (let d = dir; ; d = dirname(d)) {
     const manifest = join(d, 'node_modules', name, 'package.json');
     if (existsSync(manifest)) {
       try {
-        return String((JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown }).version ?? 'unknown');
+        return { version: String((JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown }).version ?? 'unknown'), manifest };
       } catch {
-        return 'unreadable';
+        return { version: 'unreadable', manifest };
       }
     }
-    if (dirname(d) === d) return 'none';
+    if (dirname(d) === d) return { version: 'none', manifest: undefined };
   }
 }
 

@@ -14,10 +14,23 @@ import { rankerCodeHash } from '../cache/rendererCodeHash.js';
  */
 export function cachedPackData(index: KbIndex, bodies: ReadonlyMap<string, string>, dir: string | undefined, rankerHash = rankerCodeHash()): PackData {
   if (!dir) return buildPackData(index, bodies);
-  const key = packDataKey(index, bodies, rankerHash);
+  return packDataUnder(dir, packDataKey(index, bodies, rankerHash), () => buildPackData(index, bodies));
+}
+
+/**
+ * The key of the pack data of an index read from (or just written as) the index snapshot `snapshotId`: the
+ * id names the folder's files, the options and the code (this builder's included), so nothing is hashed and
+ * no body read while the pack data is there.
+ */
+export function snapshotPackDataKey(snapshotId: string): string {
+  return `snapshot-${snapshotId}`;
+}
+
+/** The pack data filed under `key` in `dir`, else built and filed there. */
+export function packDataUnder(dir: string, key: string, build: () => PackData): PackData {
   const cached = readPackData(dir, key);
   if (cached) return cached;
-  const data = buildPackData(index, bodies);
+  const data = build();
   savePackData(dir, key, data);
   return data;
 }

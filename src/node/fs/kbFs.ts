@@ -52,6 +52,16 @@ export function errorCode(err: unknown): string {
   return typeof code === 'string' && code !== '' ? code : 'error';
 }
 
+/** Whether something is at `path` (following symlinks), as `existsSync` answers, through the seam. */
+export function exists(fs: KbFs, path: string): boolean {
+  try {
+    fs.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A file's text when it is a regular file that can be read, else undefined (missing, a pipe, unreadable). */
 export function readTextIfFile(fs: KbFs, path: string): string | undefined {
   try {

@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { KbIndex } from '../../core/index/kbIndexSchema.js';
+import { isRacy, recordingFs, signature } from '../fs/recordingFs.js';
+import { readSnapshot, snapshotKey, writeSnapshot, type SnapshotContent, type SnapshotKey } from './indexSnapshot.js';
+
+/** An indexed folder as the quick commands need it (`kb query`, `kb search`, `kb context`). */
+export interface FolderIndex {
+  index: KbIndex;
+  /** Each note's body by path: always after a reading, from a snapshot only when asked for. */
+  bodies: ReadonlyMap<string, string> | undefined;
+  /** What `kb query --load` needs to read a file as it is published. */
+  reading: SnapshotContent['reading'];
+  /** The index cache folder used (undefined: none). */
+  cacheDir: string | undefined;
+  /** The snapshot this index is (or was just written as): names the folder's files, the options and the code. */
+  snapshotId: string | undefined;
+  /** Where it came from: the snapshot, or a reading of the folder (through the per-file cache when there is one). */
+  from: 'snapshot' | 'reading';
+}
+
+export interface LoadFolderOptions {
+  allowSecrets?: boolean | undefined;
+  secretsAllow?: readonly string[] | undefined;
+  /** The index cache folder (`indexCacheFrom`); none: the folder is read and nothing is kept. */
+  cacheDir?: string | undefined;
+  /** Whether the bodies are needed, given the snapshot's id (e.g. only when the pack data is not cached). Default: yes. */
+  bodies?: boolean | ((snapshotId: string) => boolean) | undefined;
+  /**
+   * A reading whose files changed less than this long before it began is not kept as a snapshot (see
+   * `isRacy`). Default 2000 ms; tests pass 0.
+   */
+  racyMs?: number | undefined;
+}
+
+const RACY_MS = 2000;
+
+// This module is src/node/cache/*.ts or lib/node/cache/*.js: the package root is three folders up.
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url)).replace(/\.js$/, import.meta.url.endsWith('.ts') ? '.ts' : '.js');
+/** The code a snapshot depends on: the reader and everything it imports, the snapshot's own format, the pack data's builder. */
+const CODE_ENTRIES = ['../indexKnowledgeFolder.js', './indexSnapshot.js', './loadFolderIndex.js', '../context/cachedPackData.js'];
+const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * The index of a knowledge folder, from its snapshot when nothing it was read from changed: each file's and
+ * folder's size, times and inode are compared with the disk (no file is read, no YAML parsed), the index
+ * loaded from one file, the bodies only when asked for. Otherwise the folder is indexed as always
+ * (indexKnowledgeFolder, through the per-file facts cache) and the snapshot written for the next call.
+ * The answer is the same either way, and the same as without any cache.
+ */
+export async function loadFolderIndex(kbDirArg: string, options: LoadFolderOptions = {}): Promise<FolderIndex> {
+  const kbDir = resolve(kbDirArg);
+  const key: SnapshotKey = { kbDir, allowSecrets: options.allowSecrets ?? false, secretsAllow: options.secretsAllow ?? [] };
+  const cacheDir = options.cacheDir === undefined || isInside(resolve(options.cacheDir), kbDir) ? undefined : resolve(options.cacheDir);
+  if (cacheDir !== undefined) {
+    const snapshot = readSnapshot(cacheDir, key, options.bodies ?? true);
+    if (snapshot) return { index: snapshot.index, bodies: snapshot.bodies, reading: snapshot.reading, cacheDir, snapshotId: snapshot.id, from: 'snapshot' };
+  }
+  const started = Date.now();
+  // Everything a reading needs (YAML, Secretlint, the tokenizer, zod) is loaded only now.
+  const { indexKnowledgeFolder } = await import('../indexKnowledgeFolder.js');
+  const { fs, record } = recordingFs();
+  const folder = indexKnowledgeFolder(kbDirArg, { allowSecrets: key.allowSecrets, secretsAllow: key.secretsAllow, cacheDir, fs });
+  const reading = { kbDir: folder.reading.kbDir, secrets: folder.reading.secrets };
+  let snapshotId: string | undefined;
+  if (folder.cacheDir !== undefined && !isRacy(record, started, options.racyMs ?? RACY_MS)) {
+    const { hashModuleGraphFiles } = await import('./codeHash.js');
+    const lockfile = [join(PACKAGE_ROOT, 'package-lock.json'), join(process.cwd(), 'package-lock.json')].find((f) => existsSync(f));
+    const code = hashModuleGraphFiles(
+      CODE_ENTRIES.map((e) => here(e)),
+      lockfile,
+    );
+    for (const file of code.files) record.stat[file] = signature(statSync(file));
+    const id = createHash('sha256')
+      .update(snapshotKey(key))
+      .update('\0')
+      .update(code.hash)
+      .update('\0')
+      .update(JSON.stringify(record))
+      .digest('hex')
+      .slice(0, 32);
+    if (writeSnapshot(folder.cacheDir, key, id, record, { index: folder.index, bodies: folder.bodies, reading })) snapshotId = id;
+  }
+  return { index: folder.index, bodies: folder.bodies, reading, cacheDir: folder.cacheDir, snapshotId, from: 'reading' };
+}
+
+/** The bodies of a folder index: its own, or (when the snapshot was read without them) from a reading. */
+export async function bodiesOf(folder: FolderIndex, options: LoadFolderOptions = {}): Promise<ReadonlyMap<string, string>> {
+  if (folder.bodies) return folder.bodies;
+  return (await loadFolderIndex(folder.reading.kbDir, { ...options, cacheDir: folder.cacheDir, bodies: true })).bodies!;
+}
+
+function isInside(path: string, dir: string): boolean {
+  const rel = relative(dir, path);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
