@@ -32,6 +32,8 @@ class KbPackView extends HTMLElement {
     const { micromark } = await import('micromark');
     const { gfm, gfmHtml } = await import('micromark-extension-gfm');
     target.innerHTML = micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    // Code blocks and tables scroll sideways: reachable by keyboard, as on note pages.
+    for (const el of target.querySelectorAll<HTMLElement>('pre, table')) el.tabIndex = 0;
   }
 }
 

@@ -77,6 +77,7 @@ export function createNoteRenderer(options: NoteRendererOptions): (note: NoteInp
     .use(rehypeTaskLabels)
     .use(rehypeKatexWhenNeeded)
     .use(options.highlight === false ? [] : [rehypeHighlight])
+    .use(rehypeFocusableScrollers)
     .use(rehypeHeadingIds)
     .use(collectHeadings)
     .use(rehypeStringify, { allowDangerousHtml: options.trustHtml })
@@ -116,6 +117,20 @@ function rehypeTaskLabels() {
   return (tree: HastNode) => {
     const visit = (n: HastNode) => {
       if (n.tagName === 'input' && n.properties?.['type'] === 'checkbox') n.properties['ariaLabel'] = n.properties['checked'] ? 'Done' : 'To do';
+      n.children?.forEach(visit);
+    };
+    visit(tree);
+  };
+}
+
+/**
+ * A code block or a table scrolls sideways when it is wider than the page: it takes the keyboard focus
+ * (tabindex 0), so a reader without a mouse can scroll it too (WCAG 2.1.1; axe's scrollable-region-focusable).
+ */
+function rehypeFocusableScrollers() {
+  return (tree: HastNode) => {
+    const visit = (n: HastNode) => {
+      if (n.tagName === 'pre' || n.tagName === 'table') n.properties = { ...n.properties, tabIndex: 0 };
       n.children?.forEach(visit);
     };
     visit(tree);

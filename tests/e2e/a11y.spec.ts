@@ -66,7 +66,7 @@ const PAGES: Check[] = [
       await expect(page.locator('.pagefind-ui__result').first()).toBeVisible();
       await expect(page.locator('.pagefind-ui__result mark').first()).toBeVisible();
       await page.locator('.pagefind-ui__filter-name', { hasText: /^tag$/i }).click();
-      await expect(page.locator('.pagefind-ui__filter-label').first()).toBeVisible();
+      await expect(page.locator('.pagefind-ui__filter-label[for^="tag-"]').first()).toBeVisible();
     },
   ],
   [

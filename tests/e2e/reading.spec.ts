@@ -81,6 +81,9 @@ for (const width of [1440, 390] as const)
       });
 
       test('sidebar: the note’s branch open and marked; a closed folder loads the whole tree once', async ({ page }) => {
+        // The tree is fetched once, when the pointer first enters the sidebar (on a phone: the menu opening under
+        // it) or a closed folder is opened: listen from the start.
+        const fragment = page.waitForResponse((r) => r.url().endsWith(`${base()}kb-sidebar.html`));
         await page.goto(POSTMORTEM);
         const menu = page.getByRole('button', { name: 'Menu' });
         const sidebar = page.getByRole('navigation', { name: 'Notes' });
@@ -93,7 +96,6 @@ for (const width of [1440, 390] as const)
         await expect(current).toBeVisible();
         await expect(current).toHaveAttribute('href', `${base()}${POSTMORTEM}`);
         await expect(sidebar.locator('details[data-id="projects/pay/lessons"]')).toHaveAttribute('open', '');
-        const fragment = page.waitForResponse((r) => r.url().endsWith(`${base()}kb-sidebar.html`));
         await sidebar.locator('details[data-id="decisions"] > summary').click();
         expect((await fragment).status()).toBe(200);
         await expect(sidebar.getByRole('link', { name: 'ADR 005: Cursor pagination for all list endpoints' })).toBeVisible();
@@ -163,6 +165,9 @@ for (const width of [1440, 390] as const)
         await expect(recent.first()).toContainText('2026-');
         await page.goto('query/');
         await expect(page.getByRole('searchbox', { name: 'Query', exact: true })).toHaveAttribute('placeholder', examples.placeholder);
+        // The pack builder shows with results; its buttons wait, disabled, for a pack.
+        await page.getByRole('searchbox', { name: 'Query', exact: true }).fill('api');
+        await page.getByRole('searchbox', { name: 'Query', exact: true }).press('Enter');
         await expect(page.getByRole('button', { name: 'Download .md' })).toBeDisabled();
         await expect(page.getByRole('button', { name: 'Download .md' })).toHaveCSS('cursor', 'not-allowed');
       });

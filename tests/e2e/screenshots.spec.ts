@@ -22,7 +22,7 @@ const SHOTS: Shot[] = [
     'notes/projects/pay/lessons/2026-08-double-refunds-postmortem/',
     async (page, phone) => {
       if (phone) await page.getByRole('button', { name: 'Menu' }).click();
-      else await page.locator('details[data-id="decisions"] > summary').click();
+      await page.locator('details[data-id="decisions"] > summary').click();
       await expect(page.getByRole('navigation', { name: 'Notes' }).getByRole('link', { name: /^ADR 005/ })).toBeVisible();
     },
     false,

@@ -26,7 +26,7 @@ test.describe('pages', () => {
     await expect(page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: 'pagination' })).toHaveAttribute('href', '/tags/pagination/');
     await expect(page.getByRole('link', { name: 'performance-issues' })).toHaveAttribute('href', '/categories/performance-issues/');
     await expect(page.getByRole('heading', { name: 'Linked from' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Encoding and validating pagination cursors' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Linked from' }).getByRole('link', { name: 'Encoding and validating pagination cursors' })).toBeVisible();
     const md = await request.get('notes/decisions/005-cursor-pagination.md');
     expect(md.status()).toBe(200);
     const text = await md.text();
@@ -181,7 +181,7 @@ test.describe('query island', () => {
   test('a bookmarked query URL reproduces its results', async ({ page }) => {
     const expected = expectedQuery('api AND pagination');
     await page.goto('query/?q=api%20AND%20pagination');
-    await expect(page.getByRole('status').first()).toHaveText(`${expected.results.length} results`);
+    await expect(page.getByRole('main').locator('[data-status]')).toHaveText(`${expected.results.length} results`);
     await expect(page.locator('.summary')).toHaveText(`Found ${files(expected.results.length)} matching: [api, pagination] (AND)`);
     for (const hit of expected.results) await expect(page.locator(`li[value="${hit.n}"] .path`)).toHaveText(hit.path);
   });

@@ -58,9 +58,9 @@ describe('raw HTML in .md notes is sanitised to the allow-list', () => {
     expect(await render('<div style="color:red">x</div>', true)).toContain('style="color:red"'));
 
   it('keeps the language class of code blocks in a language it does not highlight', async () =>
-    expect(await render('```cobol\nMOVE A TO B.\n```\n')).toContain('<pre><code class="language-cobol">MOVE A TO B.\n</code></pre>'));
+    expect(await render('```cobol\nMOVE A TO B.\n```\n')).toContain('<pre tabindex="0"><code class="language-cobol">MOVE A TO B.\n</code></pre>'));
   it('gives headings ids the way Astro does', async () => expect(await render('## Why we page\n')).toContain('<h2 id="why-we-page">Why we page</h2>'));
-  it('renders GFM tables', async () => expect(await render('| a | b |\n|---|---|\n| 1 | 2 |\n')).toMatch(/<table>[\s\S]*<td>1<\/td>/));
+  it('renders GFM tables', async () => expect(await render('| a | b |\n|---|---|\n| 1 | 2 |\n')).toMatch(/<table tabindex="0">[\s\S]*<td>1<\/td>/));
 });
 
 describe('wikilinks', () => {
