@@ -127,9 +127,16 @@ export function measurementTable(runs: readonly SizeRun[]): string {
     (r) => r.warm && `${secs(r.warm.wallMs)}${r.cold ? ` (${((r.warm.wallMs / r.cold.wallMs) * 100).toFixed(0)}% of cold)` : ''}`,
   );
   add('emitted total raw / gz', (r) => r.emitted && `${mb(r.emitted.total.bytes)} / ${mb(r.emitted.total.gzip)} (${fmt(r.emitted.total.files)} files)`);
+  // Static hosts limit bytes (1 GB) and files (20,000 on Cloudflare's free plan): both per note, against the notes' own bytes.
+  add('  per note: files; bytes ÷ notes’ bytes', (r) =>
+    r.emitted && r.notes > 0 ? `${(r.emitted.total.files / r.notes).toFixed(2)} files; ${(r.emitted.total.bytes / r.corpus.bytes).toFixed(2)}×` : undefined,
+  );
   const kinds = [...new Set(runs.flatMap((r) => Object.keys(r.emitted?.byKind ?? {})))].sort();
   for (const kind of kinds)
-    add(`  ${kind} raw / gz`, (r) => (r.emitted?.byKind[kind] ? `${mb(r.emitted.byKind[kind].bytes)} / ${mb(r.emitted.byKind[kind].gzip)}` : undefined));
+    add(`  ${kind} raw / gz (files a note)`, (r) => {
+      const line = r.emitted?.byKind[kind];
+      return line ? `${mb(line.bytes)} / ${mb(line.gzip)} (${(line.files / r.notes).toFixed(2)})` : undefined;
+    });
   add('note page HTML size (median, gz)', (r) =>
     r.emitted?.notePages.pages
       ? `${kb(r.emitted.notePages.medianGzip)} (raw ${kb(r.emitted.notePages.medianBytes)}; largest ${kb(r.emitted.notePages.maxGzip)} gz)`
