@@ -1,4 +1,5 @@
 // The sidebar's tree and each note's related notes, derived once per generation of the site's data.
+import { createHash } from 'node:crypto';
 import { relatedNotes, type RelatedNote } from '../core/site/relatedNotes.ts';
 import { buildSiteTree, sidebarBranch, type BranchFolder, type SiteTree } from '../core/site/sidebarTree.ts';
 import { portalSite, type PortalSite } from './portalSite.ts';
@@ -21,6 +22,23 @@ export function siteTree(): SiteTree {
 /** The sidebar of a page that is not a note: the groups and their first level. */
 export function topBranch(): BranchFolder[] {
   return derived().top;
+}
+
+/**
+ * A note page's sidebar: its branch of the tree. Computed when the page renders, not held in every route's props
+ * (10,000 branches are ~100 MB of JSON); the props carry `sidebarKey` instead, so the page is rendered again when
+ * its branch changes (src/runtime/changedRoutes.ts).
+ */
+export function noteSidebar(slug: string): BranchFolder[] {
+  return sidebarBranch(derived().tree, slug);
+}
+
+/** A short fingerprint of a note's sidebar branch, for its route's props. */
+export function sidebarKey(slug: string): string {
+  return createHash('sha256')
+    .update(JSON.stringify(noteSidebar(slug)))
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 /** Related notes of every note, by slug. */
