@@ -1,12 +1,5 @@
 import { BLOCK_ID, blockAnchor } from '../core/links/headingAnchor.js';
-import type { MdNode } from './markdownTree.js';
-
-interface HastNode {
-  type: string;
-  tagName?: string;
-  properties?: Record<string, unknown>;
-  children?: HastNode[];
-}
+import type { HastNode, MdNode } from './markdownTree.js';
 
 const MARK = /[ \t]\^([A-Za-z0-9-]{1,64})\s*$/; // ` ^block-id` at the very end of a paragraph
 

@@ -12,7 +12,7 @@ import { stripComments } from '../core/model/stripComments.js';
 import { allowList } from './allowList.js';
 import { rehypeBlockIds } from './blockIds.js';
 import { rehypeHighlight } from './highlight.js';
-import type { MdNode } from './markdownTree.js';
+import type { HastNode, MdNode } from './markdownTree.js';
 import { katexOptions, rehypeKatex } from './math.js';
 import { emptyReport, type ImageSize, type NoteContext, type NoteReport, type RenderEnv } from './renderContext.js';
 import { createTransform } from './transformNote.js';
@@ -74,10 +74,9 @@ export function createNoteRenderer(options: NoteRendererOptions): (note: NoteInp
     .use(rehypeRawWhenNeeded)
     .use(options.trustHtml ? [] : [[rehypeSanitize, allowList]])
     .use(rehypeBlockIds)
-    .use(rehypeTaskLabels)
     .use(rehypeKatexWhenNeeded)
     .use(options.highlight === false ? [] : [rehypeHighlight])
-    .use(rehypeFocusableScrollers)
+    .use(rehypeAccessible)
     .use(rehypeHeadingIds)
     .use(collectHeadings)
     .use(rehypeStringify, { allowDangerousHtml: options.trustHtml })
@@ -112,25 +111,17 @@ function rehypeKatexWhenNeeded() {
     (file.data['kb'] as NoteContext).report.hasMath ? katex(tree as never, file as never) : undefined;
 }
 
-/** A task list's checkboxes (shown, never editable) get an accessible name: "Done" or "To do". */
-function rehypeTaskLabels() {
+/**
+ * One walk for what readers without a mouse or without sight need: a task list's checkboxes (shown, never
+ * editable) get an accessible name, "Done" or "To do"; a code block or a table, which scrolls sideways when wider
+ * than the page, takes the keyboard focus (tabindex 0) so it can be scrolled (WCAG 2.1.1; axe's
+ * scrollable-region-focusable). After highlighting, which rebuilds code blocks.
+ */
+function rehypeAccessible() {
   return (tree: HastNode) => {
     const visit = (n: HastNode) => {
       if (n.tagName === 'input' && n.properties?.['type'] === 'checkbox') n.properties['ariaLabel'] = n.properties['checked'] ? 'Done' : 'To do';
-      n.children?.forEach(visit);
-    };
-    visit(tree);
-  };
-}
-
-/**
- * A code block or a table scrolls sideways when it is wider than the page: it takes the keyboard focus
- * (tabindex 0), so a reader without a mouse can scroll it too (WCAG 2.1.1; axe's scrollable-region-focusable).
- */
-function rehypeFocusableScrollers() {
-  return (tree: HastNode) => {
-    const visit = (n: HastNode) => {
-      if (n.tagName === 'pre' || n.tagName === 'table') n.properties = { ...n.properties, tabIndex: 0 };
+      else if (n.tagName === 'pre' || n.tagName === 'table') n.properties = { ...n.properties, tabIndex: 0 };
       n.children?.forEach(visit);
     };
     visit(tree);
@@ -156,14 +147,6 @@ function collectHeadings() {
 export function rehypeRawWhenNeeded() {
   const raw = rehypeRaw();
   return (tree: HastNode, file: Parameters<typeof raw>[1]) => (hasRaw(tree) ? raw(tree as Parameters<typeof raw>[0], file) : undefined);
-}
-
-interface HastNode {
-  type: string;
-  tagName?: string;
-  value?: string;
-  properties?: Record<string, unknown>;
-  children?: HastNode[];
 }
 
 function hasRaw(node: HastNode): boolean {

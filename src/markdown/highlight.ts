@@ -26,14 +26,7 @@ import tsx from 'shiki/langs/tsx.mjs';
 import typescript from 'shiki/langs/typescript.mjs';
 import xml from 'shiki/langs/xml.mjs';
 import yaml from 'shiki/langs/yaml.mjs';
-
-interface HastNode {
-  type: string;
-  tagName?: string;
-  value?: string;
-  properties?: Record<string, unknown>;
-  children?: HastNode[];
-}
+import type { HastNode } from './markdownTree.js';
 
 /** The languages highlighted (with their aliases: ts, js, sh, bash, py, yml, …); other code stays plain. */
 const LANGS = [

@@ -13,6 +13,15 @@ export interface MdNode {
   data?: { hName?: string; hProperties?: Record<string, unknown>; hChildren?: unknown[]; blockId?: string; kbBlock?: boolean };
 }
 
+/** The HTML syntax tree (hast) as our rehype steps see it, loosely typed like MdNode. */
+export interface HastNode {
+  type: string;
+  tagName?: string;
+  value?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+}
+
 /** A node remark-rehype renders as the element `tag` with these properties. */
 export function element(tag: string, properties: Record<string, unknown>, children: MdNode[], type = 'kbElement'): MdNode {
   return { type, data: { hName: tag, hProperties: properties }, children };

@@ -60,6 +60,12 @@ describe('raw HTML in .md notes is sanitised to the allow-list', () => {
   it('keeps the language class of code blocks in a language it does not highlight', async () =>
     expect(await render('```cobol\nMOVE A TO B.\n```\n')).toContain('<pre tabindex="0"><code class="language-cobol">MOVE A TO B.\n</code></pre>'));
   it('gives headings ids the way Astro does', async () => expect(await render('## Why we page\n')).toContain('<h2 id="why-we-page">Why we page</h2>'));
+  it('names task list checkboxes (Done / To do) and lets code blocks and tables take the keyboard focus', async () => {
+    const html = await render('- [x] shipped\n- [ ] next\n\n```txt\nlong line\n```\n');
+    expect(html).toContain('aria-label="Done"');
+    expect(html).toContain('aria-label="To do"');
+    expect(html).toMatch(/<pre[^>]*tabindex="0"/);
+  });
   it('renders GFM tables', async () => expect(await render('| a | b |\n|---|---|\n| 1 | 2 |\n')).toMatch(/<table tabindex="0">[\s\S]*<td>1<\/td>/));
 });
 

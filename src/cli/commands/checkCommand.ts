@@ -1,8 +1,8 @@
-import { indexKnowledgeFolder, requireNotes } from '../../node/indexKnowledgeFolder.js';
 import { checkKnowledge, type CheckReport } from '../../core/check/checkKnowledge.js';
 import { renderCheckText } from '../../core/check/renderCheckText.js';
 import { folderLinkCheck } from '../../node/site/siteLinks.js';
-import { CACHE_FLAG, allowSecretsFrom, askedKbDir, existingKbDir, indexCacheFrom, parseFlags } from '../flags.js';
+import { CACHE_FLAG, parseFlags } from '../flags.js';
+import { indexAskedFolder } from '../indexAskedFolder.js';
 import { EXIT, type Io } from '../io.js';
 
 export const HELP = `Usage: kb check [--kb DIR] [--all] [--json] [--verbose] [--allow-secrets] [--no-cache]
@@ -35,14 +35,7 @@ export function run(argv: string[], io: Io): number {
     },
     false,
   );
-  const kbDir = existingKbDir(values.kb, io);
-  const result = requireNotes(
-    indexKnowledgeFolder(kbDir, {
-      allowSecrets: allowSecretsFrom(values['allow-secrets'], io),
-      cacheDir: indexCacheFrom(values['no-cache'], kbDir, io),
-    }),
-    askedKbDir(values.kb, io),
-  );
+  const result = indexAskedFolder(values, io);
   const report = checkKnowledge(result.index, result.issues, folderLinkCheck(result));
   if (values.json) io.out(JSON.stringify(values.verbose ? { ...report, notices: result.reading.notices } : report, null, 2));
   else

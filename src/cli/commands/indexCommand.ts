@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
-import { indexKnowledgeFolder, requireNotes, type IndexCounts } from '../../node/indexKnowledgeFolder.js';
+import type { IndexCounts } from '../../node/indexKnowledgeFolder.js';
 import { writeIndexOutputs } from '../../node/writeIndexOutputs.js';
 import type { ReportEntry } from '../../core/index/kbIndexSchema.js';
 import { compareStrings } from '../../core/util/compare.js';
 import { formatIssue } from '../../core/util/issue.js';
-import { CACHE_FLAG, allowSecretsFrom, askedKbDir, existingKbDir, indexCacheFrom, parseFlags } from '../flags.js';
+import { CACHE_FLAG, parseFlags } from '../flags.js';
+import { indexAskedFolder } from '../indexAskedFolder.js';
 import { EXIT, type Io } from '../io.js';
 
 export const HELP = `Usage: kb index [--kb DIR] [--out DIR] [--json] [--strict] [--verbose] [--allow-secrets] [--no-cache]
@@ -39,14 +40,7 @@ export function run(argv: string[], io: Io): number {
     },
     false,
   );
-  const kbDir = existingKbDir(values.kb, io);
-  const result = requireNotes(
-    indexKnowledgeFolder(kbDir, {
-      allowSecrets: allowSecretsFrom(values['allow-secrets'], io),
-      cacheDir: indexCacheFrom(values['no-cache'], kbDir, io),
-    }),
-    askedKbDir(values.kb, io),
-  );
+  const result = indexAskedFolder(values, io);
   const errors = result.issues.filter((i) => i.severity === 'error');
   const outDir = resolve(io.cwd, values.out ?? 'kb-out');
   const written = errors.length ? [] : writeIndexOutputs(outDir, result.index);

@@ -1,3 +1,4 @@
+import { fenceAfter } from '../model/codeFence.js';
 import { withoutCodeSpans } from '../model/readBody.js';
 import { stripComments } from '../model/stripComments.js';
 import { findWikilinks, type Wikilink } from './parseWikilink.js';
@@ -5,7 +6,6 @@ import { findWikilinks, type Wikilink } from './parseWikilink.js';
 /** A link as written in a note's body, with its 1-based line in the body. */
 export type ScannedLink = { kind: 'wikilink'; line: number; link: Wikilink } | { kind: 'link' | 'image'; line: number; href: string; text: string };
 
-const FENCE = /^\s{0,3}(`{3,}|~{3,})/; // a fenced code block opens or closes
 const MATH_FENCE = /^\s{0,3}\$\$/; // a display-math block opens or closes
 // !? [ text, one level of nested brackets ] ( <dest> | dest with one level of parens, optional "title" )
 const MD_LINK =
@@ -24,15 +24,9 @@ export function scanLinks(body: string): ScannedLink[] {
   const lines = stripComments(body).split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const f = FENCE.exec(line)?.[1];
-    if (fence !== undefined) {
-      if (f && f[0] === fence[0] && f.length >= fence.length) fence = undefined;
-      continue;
-    }
-    if (f) {
-      fence = f;
-      continue;
-    }
+    const step = fenceAfter(fence, line);
+    fence = step.open;
+    if (step.code) continue;
     if (MATH_FENCE.test(line)) {
       const rest = line.trim().slice(2);
       if (!(rest.endsWith('$$') && rest.length >= 2)) inMath = !inMath; // `$$x$$` on one line opens nothing

@@ -1,3 +1,5 @@
+import { fenceAfter } from './codeFence.js';
+
 /**
  * Obsidian comments `%% … %%` (inline or over many lines) are never published: each is blanked out, its
  * line breaks kept so every later line keeps its number. Fenced code and inline code are left as written.
@@ -10,15 +12,9 @@ export function stripComments(markdown: string): string {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (!inComment) {
-      const f = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1]; // a fence opens or closes (same character, at least as long)
-      if (fence !== undefined) {
-        if (f && f[0] === fence[0] && f.length >= fence.length) fence = undefined;
-        continue;
-      }
-      if (f) {
-        fence = f;
-        continue;
-      }
+      const step = fenceAfter(fence, line);
+      fence = step.open;
+      if (step.code) continue;
     }
     if (!line.includes('%%') && !inComment) continue;
     let out = '';

@@ -1,0 +1,25 @@
+import { indexKnowledgeFolder, requireNotes, type IndexedFolder } from '../node/indexKnowledgeFolder.js';
+import { allowSecretsFrom, askedKbDir, existingKbDir, indexCacheFrom } from './flags.js';
+import type { Io } from './io.js';
+
+/** The flags `kb index` and `kb check` read a folder with. */
+export interface FolderFlags {
+  kb?: string | undefined;
+  'allow-secrets'?: boolean | undefined;
+  'no-cache'?: boolean | undefined;
+}
+
+/**
+ * The folder `--kb` (or KB_DIR, or `.`) names, indexed through the index cache unless `--no-cache`, secrets
+ * redacted unless `--allow-secrets`. A missing folder is a usage error; a folder without notes says so.
+ */
+export function indexAskedFolder(values: FolderFlags, io: Io): IndexedFolder {
+  const kbDir = existingKbDir(values.kb, io);
+  return requireNotes(
+    indexKnowledgeFolder(kbDir, {
+      allowSecrets: allowSecretsFrom(values['allow-secrets'], io),
+      cacheDir: indexCacheFrom(values['no-cache'], kbDir, io),
+    }),
+    askedKbDir(values.kb, io),
+  );
+}
