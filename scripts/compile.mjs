@@ -4,8 +4,8 @@
 // `npm install` runs it (the `prepare` script); the build, dev and test scripts run it again when a source is
 // newer than lib/. The pages, components and islands in src/ are compiled by Astro (Vite) instead.
 //   node scripts/compile.mjs [--if-stale]
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -22,20 +22,47 @@ export function sources() {
     .sort();
 }
 
-/** A fingerprint of the sources: names, sizes and modification times. */
+/** A fingerprint of the sources: names, sizes and modification times, and their folders' modification times. */
 function fingerprint(files) {
-  return files
-    .map((f) => {
+  const dirs = new Set(['.']);
+  for (const f of files) for (let d = dirname(f); d !== '.'; d = dirname(d)) dirs.add(d);
+  return JSON.stringify({
+    dirs: [...dirs].sort().map((d) => [d, statSync(join(src, d)).mtimeMs]),
+    files: files.map((f) => {
       const st = statSync(join(src, f));
-      return `${f}:${st.size}:${st.mtimeMs}`;
-    })
-    .join('\n');
+      return [f, st.size, st.mtimeMs];
+    }),
+  });
+}
+
+/**
+ * Whether lib/ was compiled from the sources as they are, without listing src/ again (the CLI asks on every
+ * call): the same files and folders, unchanged. A file added to or removed from a folder changes the folder's
+ * modification time; a new folder changes its parent's.
+ */
+function fresh() {
+  let stamp;
+  try {
+    stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
+  } catch {
+    return false;
+  }
+  const same = (path, mtimeMs, size) => {
+    const st = statSync(join(src, path), { throwIfNoEntry: false });
+    return st !== undefined && st.mtimeMs === mtimeMs && (size === undefined || st.size === size);
+  };
+  return (
+    Array.isArray(stamp?.dirs) &&
+    Array.isArray(stamp?.files) &&
+    stamp.dirs.every(([d, mtimeMs]) => same(d, mtimeMs)) &&
+    stamp.files.every(([f, size, mtimeMs]) => same(f, mtimeMs, size))
+  );
 }
 
 export async function compile({ ifStale = false } = {}) {
+  if (ifStale && fresh()) return false;
   const files = sources();
   const stamp = fingerprint(files);
-  if (ifStale && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return false;
   const { build } = await import('esbuild');
   rmSync(lib, { recursive: true, force: true });
   await build({

@@ -8,7 +8,7 @@ import { packDataFiles } from '../core/context/packParts.js';
 import type { RepoDigest } from '../core/discover/repoDigest.js';
 import { renderCategoriesTxt, renderIndexMd, renderTagsTxt } from '../core/render/renderIndexMd.js';
 import { noteCardShards, toQueryIndex } from '../core/site/queryIndex.js';
-import { llmsFullPartChunks, llmsFullParts, llmsFullTxtChunks, renderLlmsFullIndex, renderLlmsTxt } from '../core/site/renderLlmsTxt.js';
+import { llmsFullBodySpans, llmsFullPartChunks, llmsFullParts, llmsFullTxtChunks, renderLlmsFullIndex, renderLlmsTxt } from '../core/site/renderLlmsTxt.js';
 import { renderNoteMarkdown } from '../core/site/renderNoteMarkdown.js';
 import { renderAtomFeed } from '../core/site/renderAtomFeed.js';
 import { renderSidebar } from '../core/site/renderSidebar.js';
@@ -18,7 +18,6 @@ import { absoluteUrl, type SiteModel } from '../core/site/siteModel.js';
 import { sitePages } from '../core/site/sitePages.js';
 import type { SitePack } from '../core/site/sitePack.js';
 import { serialiseIndex } from '../node/writeIndexOutputs.js';
-import { jsonObjectPieces } from '../node/site/streamText.js';
 
 /** One emitted file: its path inside the portal's folder, its media type and its text (in pieces when it can be large). */
 export interface SiteFile {
@@ -53,11 +52,15 @@ export function siteFiles({ model, bodies, packData, digests, packs }: SiteFileI
     { path: 'kb-categories.txt', type: TEXT, text: () => renderCategoriesTxt(index) },
     // The query island's first download: what kb query matches on, without titles, descriptions or bodies.
     { path: 'kb-query-index.json', type: JSON_TYPE, text: () => JSON.stringify(toQueryIndex(index)) },
-    // Bodies of the notes in `kb search`'s scope, fetched only for `--tag/--category/keyword` queries.
+    // Where the bodies of the notes in `kb search`'s scope are in the full text, for `--tag/--category/keyword`
+    // queries: the island reads them from llms-full (one copy of every note's text, not two).
     {
-      path: 'kb-search-bodies.json',
+      path: 'kb-body-spans.json',
       type: JSON_TYPE,
-      text: () => jsonObjectPieces(index.notes.filter((n) => n.path.startsWith(index.searchScope)).map((n) => [n.path, bodies.get(n.path) ?? ''] as const)),
+      text: () =>
+        JSON.stringify(
+          llmsFullBodySpans(index, parts, bodies, mdUrl, new Set(index.notes.filter((n) => n.path.startsWith(index.searchScope)).map((n) => n.path))),
+        ),
     },
     // The digests let the island's packs list the same files as `kb context`.
     { path: 'kb-digests.json', type: JSON_TYPE, text: () => JSON.stringify(digests()) },

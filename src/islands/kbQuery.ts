@@ -9,6 +9,7 @@ import type { ContextPack, PackRequest } from '../core/context/packTypes.ts';
 import { runQuery } from '../core/query/runQuery.ts';
 import { parseSearchArgs } from '../core/search/parseSearchArgs.ts';
 import { buildQueryView } from '../core/site/queryView.ts';
+import { bodiesFromSpans, type BodySpans } from '../core/site/bodySpans.ts';
 import { createSitePaths, type SitePaths } from '../core/site/sitePaths.ts';
 import { packFileName } from '../core/site/packFiles.ts';
 import { digestsForRequest } from '../core/site/packDigests.ts';
@@ -36,6 +37,12 @@ function fetchJson<T>(url: string): Promise<T> {
   return jsonCache.get(url) as Promise<T>;
 }
 
+async function fetchText(url: string): Promise<string> {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+  return r.text();
+}
+
 class KbQuery extends HTMLElement {
   private paths!: SitePaths;
   /** The compact index tag queries run on (kb-query-index.json); its note paths are sort keys. */
@@ -54,6 +61,7 @@ class KbQuery extends HTMLElement {
   private showAllFor: string | undefined;
   /** The full index, for search and packs (kb-index.json). */
   private index: KbIndex | undefined;
+  private bodies: Promise<Map<string, string>> | undefined;
   private byPath = new Map<string, NoteEntry>();
   private hits: SelectableHit[] = [];
   private pack: ContextPack | undefined;
@@ -209,6 +217,14 @@ class KbQuery extends HTMLElement {
     return this.index;
   }
 
+  /** The bodies kb search reads, from the full-text files (kb-body-spans.json says where each is). */
+  private loadBodies(): Promise<Map<string, string>> {
+    this.bodies ??= fetchJson<BodySpans>(this.paths.file('kb-body-spans.json'))
+      .then((spans) => bodiesFromSpans(spans, (f) => fetchText(this.paths.file(f))))
+      .catch((err: unknown) => ((this.bodies = undefined), Promise.reject(err)));
+    return this.bodies;
+  }
+
   private async run(): Promise<void> {
     const q = this.input.value.trim();
     const builder = this.querySelector<HTMLElement>('[data-builder]');
@@ -227,11 +243,8 @@ class KbQuery extends HTMLElement {
         const parsed = parseSearchArgs(args);
         if (!parsed.ok) rendered = { root: h('p', { class: 'notice' }, parsed.usage), hits: [] };
         else {
-          const [{ runSearch }, bodies] = await Promise.all([
-            import('../core/search/runSearch.ts'),
-            fetchJson<Record<string, string>>(this.paths.file('kb-search-bodies.json')),
-          ]);
-          const result = runSearch(index, parsed.request, new Map(Object.entries(bodies)));
+          const [{ runSearch }, bodies] = await Promise.all([import('../core/search/runSearch.ts'), this.loadBodies()]);
+          const result = runSearch(index, parsed.request, bodies);
           rendered = renderSearchResult(result, this.paths, (p) => this.byPath.get(p)?.slug);
           this.resultPositions = [];
         }

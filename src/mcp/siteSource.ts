@@ -11,6 +11,7 @@ import { projectRepo } from '../core/context/repoContext.js';
 import type { RepoDigest } from '../core/discover/repoDigest.js';
 import { loadKbIndex } from '../core/index/kbIndexSchema.js';
 import { configuredPacks } from '../core/context/configuredPacks.js';
+import { bodiesFromSpans } from '../core/site/bodySpans.js';
 import { digestsForRequest } from '../core/site/packDigests.js';
 import type { KbSnapshot, KbSource } from './kbSource.js';
 
@@ -18,8 +19,8 @@ import type { KbSnapshot, KbSource } from './kbSource.js';
 const FILES = {
   /** The full index (`kb index`'s kb-index.json): query, search facets, packs, notes' slugs. */
   index: 'kb-index.json',
-  /** Bodies of the notes in kb search's scope, by path. */
-  searchBodies: 'kb-search-bodies.json',
+  /** Where the bodies of the notes in kb search's scope are in the full text (llms-full.txt or its parts). */
+  bodySpans: 'kb-body-spans.json',
   /** The pack data in parts (`head.json`, `t/<k>.json`, `n/<k>.json`), fetched as packs ask for them. */
   packPart: (part: string) => `kb-pack/${part}`,
   /** Discovery digests of the registered repos. */
@@ -33,7 +34,11 @@ const FILES = {
 const REVALIDATE_MS = 60_000;
 const FETCH_TIMEOUT_MS = 30_000;
 
-const bodiesSchema = z.record(z.string(), z.string());
+const spansSchema = z.object({
+  // Only the full-text files: a published site never names a path outside its own llms-full files.
+  files: z.array(z.string().regex(/^llms-full(\.txt|\/[\w-]+\.txt)$/, 'is not a llms-full file')),
+  notes: z.record(z.string(), z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative(), z.number().int().nonnegative(), z.string()])),
+});
 const digestsSchema = z.array(z.object({ alias: z.string(), path: z.string() }).passthrough()).transform((d) => d as unknown as RepoDigest[]);
 
 /** Where a site's files come from: the web or a folder. */
@@ -84,7 +89,7 @@ async function openSnapshot(files: SiteFiles, location: string): Promise<KbSnaps
     if (!result.success) throw new Error(`${location}: ${file} is not what this kb-portal expects (${result.error.issues[0]?.message}); rebuild the site.`);
     return result.data;
   };
-  const bodies = once(async () => new Map(Object.entries(await parsed(FILES.searchBodies, bodiesSchema))));
+  const bodies = once(async () => bodiesFromSpans(await parsed(FILES.bodySpans, spansSchema), (file) => files.read(file)));
   // The island's loader over the published parts: the pack is the CLI's, byte for byte.
   const packs = createPackDataLoader(async (part) => JSON.parse(await files.read(FILES.packPart(part))) as unknown);
   const digests = once(() => parsed(FILES.digests, digestsSchema));

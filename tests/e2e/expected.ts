@@ -4,6 +4,8 @@ import { buildContextPack } from '../../src/core/context/buildContextPack.ts';
 import { buildPackData } from '../../src/core/context/buildPackData.ts';
 import type { PackRequest } from '../../src/core/context/packTypes.ts';
 import { runQuery } from '../../src/core/query/runQuery.ts';
+import { runSearch } from '../../src/core/search/runSearch.ts';
+import type { SearchRequest } from '../../src/core/search/searchResult.ts';
 import { digestsFor } from '../../src/node/context/digestsFor.ts';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
 import { E2E_TODAY } from './fixtures.ts';
@@ -25,4 +27,10 @@ export function expectedPack(request: PackRequest) {
   const { index, bodies } = sample();
   const req = { ...request, today: E2E_TODAY };
   return buildContextPack(buildPackData(index, bodies), req, digestsFor(KB_DIR, index, req).digests);
+}
+
+/** `kb search` for the request, as the CLI runs it (bodies read from the notes' files). */
+export function expectedSearch(request: SearchRequest) {
+  const { index, bodies } = sample();
+  return runSearch(index, request, bodies);
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { serialiseIndex } from '../../src/node/writeIndexOutputs.ts';
 import { renderIndexMd } from '../../src/core/render/renderIndexMd.ts';
 import { test, expect } from './fixtures.ts';
-import { expectedPack, expectedQuery, sample } from './expected.ts';
+import { expectedPack, expectedQuery, expectedSearch, sample } from './expected.ts';
 
 const files = (n: number) => (n === 1 ? '1 file' : `${n} files`);
 
@@ -193,9 +193,19 @@ test.describe('query island', () => {
     await expect(page.locator('.query-results ol.results > li')).toHaveCount(expected.results.length + expected.artifacts.length);
   });
 
-  test('search syntax runs kb search', async ({ page }) => {
-    await page.goto('query/?q=--tag%20api%20cursor');
-    await expect(page.locator('.summary')).toContainText('notes match tag api, “cursor”');
+  test('search syntax runs kb search: the same notes, lines and snippets (bodies read from the llms-full text)', async ({ page }) => {
+    for (const [q, request] of [
+      ['--tag api cursor', { tag: 'api', keyword: 'cursor' }],
+      ['idempotency', undefined],
+      ['--category performance-issues', { category: 'performance-issues' }],
+    ] as const) {
+      await page.goto(`query/?q=${encodeURIComponent(request ? q : `--tag webhooks ${q}`)}`);
+      const expected = expectedSearch(request ?? { tag: 'webhooks', keyword: q });
+      expect(expected.total).toBeGreaterThan(0);
+      await expect(page.locator('.summary')).toHaveText(new RegExp(`^${expected.total} notes match`));
+      const rows = [...expected.titleMatches.map((m) => m.path), ...expected.contentMatches.map((m) => `line ${m.line}: ${m.snippet}`)];
+      for (const row of rows) await expect(page.locator('.query-results ol.results > li', { hasText: row })).toHaveCount(1);
+    }
   });
 
   test('the URL follows the query and Back restores the previous one', async ({ page }) => {

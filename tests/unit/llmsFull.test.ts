@@ -3,7 +3,15 @@
 // and llms-full.txt; every note is in exactly one part, in the order llms-full.txt has them.
 import { describe, expect, it } from 'vitest';
 import type { KbIndex, NoteEntry } from '../../src/core/index/kbIndexSchema.ts';
-import { llmsFullPartChunks, llmsFullParts, llmsFullTxtChunks, renderLlmsFullIndex, renderLlmsTxt } from '../../src/core/site/renderLlmsTxt.ts';
+import { bodiesFromSpans } from '../../src/core/site/bodySpans.ts';
+import {
+  llmsFullBodySpans,
+  llmsFullPartChunks,
+  llmsFullParts,
+  llmsFullTxtChunks,
+  renderLlmsFullIndex,
+  renderLlmsTxt,
+} from '../../src/core/site/renderLlmsTxt.ts';
 import { HOST_LIMITS, outputSummary } from '../../src/integration/outputSummary.ts';
 
 function note(path: string, type: string | undefined, tier: NoteEntry['tier'] = 'cross-project'): NoteEntry {
@@ -84,6 +92,44 @@ describe('llmsFullParts', () => {
     expect(renderLlmsTxt({ index: big.index, mdUrl: (s) => `/notes/${s}/`, linkKind: 'page' })).toMatch(
       /Each link is the page of one note\.[\s\S]*\(\/notes\/d\/1\/\)/,
     ));
+});
+
+// The keyword search reads bodies out of the full text (kb-body-spans.json): each must come back as written, so
+// the first matching line and its number are the CLI's. Bodies here start with blank lines and indentation, end in
+// whitespace and hold non-Latin text (UTF-16 offsets).
+describe('llmsFullBodySpans: bodies read back from the full text', () => {
+  const tricky = (path: string, chars: number) => `\n\n  ${path} — 東京 🙂\n${'x'.repeat(chars)}\n\n## H\n\ntext\n  \n`;
+  const make = (sizes: Record<string, [string | undefined, number]>) => {
+    const { index } = folder(sizes);
+    const bodies = new Map(Object.entries(sizes).map(([path, [, chars]]) => [path, tricky(path, chars)]));
+    return { index, bodies };
+  };
+  const readBack = async (index: KbIndex, bodies: Map<string, string>, limit: number, only?: string[]) => {
+    const parts = llmsFullParts(index, bodies, url, limit);
+    const files = new Map<string, string>(
+      parts.length
+        ? parts.map((p) => [p.file, [...llmsFullPartChunks(index, p, bodies, url)].join('')])
+        : [['llms-full.txt', [...llmsFullTxtChunks(index, bodies, url)].join('')]],
+    );
+    const spans = llmsFullBodySpans(index, parts, bodies, url, new Set(only ?? [...bodies.keys()]));
+    return { parts, spans, read: await bodiesFromSpans(spans, async (f) => files.get(f)!) };
+  };
+
+  it.each([
+    ['one file (llms-full.txt)', 100_000],
+    ['split into parts', 30_000],
+  ])('%s: every body as written, less trailing whitespace', async (_case, limit) => {
+    const { index, bodies } = make({ 'd/1.md': ['decision', 20_000], 'd/2.md': ['decision', 20_000], 'l/1.md': ['lesson', 500], 'n.md': [undefined, 10] });
+    const { parts, read } = await readBack(index, bodies, limit);
+    expect(parts.length > 0).toBe(limit < 100_000);
+    expect(Object.fromEntries(read)).toEqual(Object.fromEntries([...bodies].map(([p, b]) => [p, b.trimEnd()])));
+  });
+
+  it('lists only the notes asked for (kb search’s scope), and only the files it needs', async () => {
+    const { index, bodies } = make({ 'a.md': ['decision', 10], 'b.md': ['lesson', 10] });
+    const { spans, read } = await readBack(index, bodies, 100_000, ['b.md']);
+    expect([Object.keys(spans.notes), spans.files, [...read.keys()]]).toEqual([['b.md'], ['llms-full.txt'], ['b.md']]);
+  });
 });
 
 describe('outputSummary', () => {

@@ -16,13 +16,14 @@ export const STORED_CHARS = 6000;
 export interface PackDataOptions extends BuildSearchOptions {
   /** A term shard holds postings of about this many characters (a task's terms fetch a few of them). */
   termShardChars: number;
-  /** A note shard holds consecutive notes of about this many characters… */
+  /** A note shard holds consecutive notes of about this many characters (a pack fetches one per note it holds; the
+   * fewer the files, the better static hosts take them: ~0.2 files a note)… */
   noteShardChars: number;
   /** …and at most this many notes. */
   noteShardNotes: number;
 }
 
-export const DEFAULT_PACK_DATA_OPTIONS: PackDataOptions = { ...DEFAULT_SEARCH_OPTIONS, termShardChars: 24_000, noteShardChars: 16_000, noteShardNotes: 16 };
+export const DEFAULT_PACK_DATA_OPTIONS: PackDataOptions = { ...DEFAULT_SEARCH_OPTIONS, termShardChars: 24_000, noteShardChars: 32_000, noteShardNotes: 32 };
 // A sub-heading folded into its section (extractExcerpt.ts): a bold line alone.
 const LABEL = /^\*\*[^\n]*\*\*$/;
 /** Characters left under which a long first block is not cut to fit. */

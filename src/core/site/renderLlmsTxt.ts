@@ -1,5 +1,6 @@
 import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
 import { compareStrings } from '../util/compare.js';
+import type { BodySpans } from './bodySpans.js';
 
 /** Section order in llms.txt: by note type, the types agents load most first, then the rest. */
 const SECTION_ORDER = ['decision', 'lesson', 'pattern', 'pitfall', 'approach', 'guide', 'reference'];
@@ -56,7 +57,7 @@ export function llmsFullParts(
   limit = LLMS_FULL_PART_CHARS,
 ): LlmsFullPart[] {
   const sections = groupBySection(index.notes);
-  const sizes = new Map(index.notes.map((n) => [n.path, notePiece(n, bodies, mdUrl).length]));
+  const sizes = new Map(index.notes.map((n) => [n.path, pieceText(notePiece(n, bodies, mdUrl)).length]));
   const total = [...sizes.values()].reduce((a, b) => a + b, 0) + header(index).length + sections.reduce((a, [s]) => a + s.length + 5, 0);
   if (total <= limit) return [];
   const parts: { section: string; notes: NoteEntry[] }[] = [];
@@ -98,12 +99,7 @@ export function* llmsFullPartChunks(
   bodies: ReadonlyMap<string, string>,
   mdUrl: (slug: string) => string,
 ): Generator<string> {
-  let held = `# ${oneLine(index.title)}: ${part.title}\n\n`;
-  for (const n of part.notes) {
-    yield held;
-    held = notePiece(n, bodies, mdUrl);
-  }
-  yield `${held.replace(/\n+$/, '')}\n`;
+  yield* joinPieces(partPieces(index, part, bodies, mdUrl));
 }
 
 /** `llms-full.txt` when the full text is split: where each part is (the parts are also listed in llms.txt). */
@@ -122,8 +118,47 @@ function header(index: KbIndex): string {
   return `# ${oneLine(index.title)}\n\n> ${oneLine(index.description ?? `Team knowledge base: ${index.notes.length} notes.`)}\n\n`;
 }
 
-function notePiece(n: NoteEntry, bodies: ReadonlyMap<string, string>, mdUrl: (slug: string) => string): string {
-  return `### ${oneLine(n.title)}\n\nSource: ${mdUrl(n.slug)}\nTags: ${n.tags.join(', ') || '(none)'}\n\n${(bodies.get(n.path) ?? '').trim()}\n\n`;
+/**
+ * A piece of a full-text file: text before a note's body (or a heading), then the body trimmed. Pieces carry the
+ * body apart so the body's place in the file is known without building the file (llmsFullBodySpans).
+ */
+interface FullTextPiece {
+  head: string;
+  note?: NoteEntry;
+  body?: string;
+}
+
+function notePiece(n: NoteEntry, bodies: ReadonlyMap<string, string>, mdUrl: (slug: string) => string): FullTextPiece {
+  return {
+    head: `### ${oneLine(n.title)}\n\nSource: ${mdUrl(n.slug)}\nTags: ${n.tags.join(', ') || '(none)'}\n\n`,
+    note: n,
+    body: (bodies.get(n.path) ?? '').trim(),
+  };
+}
+
+const pieceText = (p: FullTextPiece) => (p.note ? `${p.head}${p.body}\n\n` : p.head);
+
+/** The pieces as text; the file ends in one newline. Every piece holds more than newlines, so trimming the last trims the whole. */
+function* joinPieces(pieces: Iterable<FullTextPiece>): Generator<string> {
+  let held: string | undefined;
+  for (const p of pieces) {
+    if (held !== undefined) yield held;
+    held = pieceText(p);
+  }
+  if (held !== undefined) yield `${held.replace(/\n+$/, '')}\n`;
+}
+
+function* partPieces(index: KbIndex, part: LlmsFullPart, bodies: ReadonlyMap<string, string>, mdUrl: (slug: string) => string): Generator<FullTextPiece> {
+  yield { head: `# ${oneLine(index.title)}: ${part.title}\n\n` };
+  for (const n of part.notes) yield notePiece(n, bodies, mdUrl);
+}
+
+function* wholePieces(index: KbIndex, bodies: ReadonlyMap<string, string>, mdUrl: (slug: string) => string): Generator<FullTextPiece> {
+  yield { head: header(index) };
+  for (const [section, notes] of groupBySection(index.notes)) {
+    yield { head: `## ${section}\n\n` };
+    for (const n of notes) yield notePiece(n, bodies, mdUrl);
+  }
 }
 
 /** `llms-full.txt`: the same notes with their full text, one after the other. */
@@ -136,17 +171,32 @@ export function renderLlmsFullTxt(index: KbIndex, bodies: ReadonlyMap<string, st
  * than one JavaScript string may hold. Joined, the pieces are `renderLlmsFullTxt`'s text.
  */
 export function* llmsFullTxtChunks(index: KbIndex, bodies: ReadonlyMap<string, string>, mdUrl: (slug: string) => string): Generator<string> {
-  // Every piece holds more than newlines, so trimming the last one trims the whole text.
-  let held = header(index);
-  for (const [section, notes] of groupBySection(index.notes)) {
-    yield held;
-    held = `## ${section}\n\n`;
-    for (const n of notes) {
-      yield held;
-      held = notePiece(n, bodies, mdUrl);
+  yield* joinPieces(wholePieces(index, bodies, mdUrl));
+}
+
+/** Where each body of `paths` is in the full text (`kb-body-spans.json`, read by bodiesFromSpans). */
+export function llmsFullBodySpans(
+  index: KbIndex,
+  parts: readonly LlmsFullPart[],
+  bodies: ReadonlyMap<string, string>,
+  mdUrl: (slug: string) => string,
+  paths: ReadonlySet<string>,
+): BodySpans {
+  const files = parts.length ? parts.map((p) => p.file) : ['llms-full.txt'];
+  const layouts = parts.length ? parts.map((p) => partPieces(index, p, bodies, mdUrl)) : [wholePieces(index, bodies, mdUrl)];
+  const notes: BodySpans['notes'] = {};
+  layouts.forEach((pieces, file) => {
+    let at = 0;
+    for (const p of pieces) {
+      if (p.note && paths.has(p.note.path)) {
+        const start = at + p.head.length;
+        const raw = bodies.get(p.note.path) ?? '';
+        notes[p.note.path] = [file, start, start + p.body!.length, raw.slice(0, raw.length - raw.trimStart().length)];
+      }
+      at += p.note ? p.head.length + p.body!.length + 2 : p.head.length;
     }
-  }
-  yield `${held.replace(/\n+$/, '')}\n`;
+  });
+  return { files, notes: Object.fromEntries(Object.entries(notes).sort(([a], [b]) => compareStrings(a, b))) };
 }
 
 function groupBySection(notes: readonly NoteEntry[]): [string, NoteEntry[]][] {

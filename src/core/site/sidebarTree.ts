@@ -40,7 +40,7 @@ export interface PlaceStep {
 export const SIDEBAR_FRAGMENT = 'kb-sidebar.html';
 
 /** Entries one folder shows in a page's branch before "Show all". */
-export const SIDEBAR_WINDOW = 40;
+export const SIDEBAR_WINDOW = 20;
 
 const TIER_ORDER = ['cross-project', 'project', 'team-shared', 'reviews'] as const;
 const TIER_LABELS: Record<NoteEntry['tier'], string> = {

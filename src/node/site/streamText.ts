@@ -1,6 +1,6 @@
 /**
  * A response body written piece by piece: Astro collects it into one buffer outside the JavaScript heap,
- * so an output larger than a string may be (`llms-full.txt`, `kb-search-bodies.json` at 100,000 notes)
+ * so an output larger than a string may be (`llms-full.txt` at 100,000 notes)
  * is never built as one string.
  */
 export function streamText(pieces: Iterable<string>): ReadableStream<Uint8Array> {
@@ -22,14 +22,4 @@ export function streamText(pieces: Iterable<string>): ReadableStream<Uint8Array>
       controller.enqueue(encoder.encode(batch));
     },
   });
-}
-
-/** `JSON.stringify(Object.fromEntries(entries))` in pieces, for keys that are never integers (note paths). */
-export function* jsonObjectPieces(entries: Iterable<readonly [string, unknown]>): Generator<string> {
-  let separator = '{';
-  for (const [key, value] of entries) {
-    yield `${separator}${JSON.stringify(key)}:${JSON.stringify(value)}`;
-    separator = ',';
-  }
-  yield separator === '{' ? '{}' : '}';
 }
