@@ -129,7 +129,7 @@ export function renderSearchResult(
   const desc = [r.request.tag && `tag ${r.request.tag}`, r.request.category && `category ${r.request.category}`, r.request.keyword && `“${r.request.keyword}”`]
     .filter(Boolean)
     .join(', ');
-  if (r.invalid) root.append(h('p', { class: 'notice' }, `No such value: see ${r.invalid} for the valid ones.`));
+  if (r.invalid) root.append(invalidFacet(r, paths));
   root.append(h('p', { class: 'summary' }, h('strong', {}, `${r.total} notes match ${desc} (${r.shown} shown)`)));
   let n = 0;
   const row = (path: string, title: string, extra?: string) => {
@@ -162,3 +162,31 @@ export function renderSearchResult(
 
 /** After the artifacts: what `run /codemap update` means (AgentCommandNote.astro says the same on prerendered pages). */
 const AGENT_COMMANDS = " are commands for your coding agent (aria-knowledge's slash commands), run in the project's repo.";
+
+/**
+ * A tag or category that does not exist, as `kb search` answers it: the closest known values, each a link to the
+ * same search with that value, and the file that lists them all.
+ */
+function invalidFacet(r: SearchResult, paths: SitePaths): HTMLElement {
+  const facet = r.invalid === 'kb-tags.txt' ? 'tag' : 'category';
+  const asked = facet === 'tag' ? r.request.tag : r.request.category;
+  const searchWith = (value: string) =>
+    [
+      r.request.tag !== undefined && `--tag ${facet === 'tag' ? value : r.request.tag}`,
+      r.request.category !== undefined && `--category ${facet === 'category' ? value : r.request.category}`,
+      r.request.keyword,
+    ]
+      .filter(Boolean)
+      .join(' ');
+  const near = r.suggestions ?? [];
+  return h(
+    'p',
+    { class: 'notice' },
+    `No matches. “${asked ?? ''}” is not a known ${facet}; `,
+    ...(near.length
+      ? ['closest known values: ', ...near.flatMap((v, i) => [i ? ', ' : '', h('a', { href: paths.query(searchWith(v)) }, v)])]
+      : ['none is close']),
+    '. All of them: ',
+    h('a', { href: paths.file(r.invalid!) }, r.invalid!),
+  );
+}
