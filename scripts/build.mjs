@@ -11,6 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { compile } from './compile.mjs';
 
+// Terminal colours' escape sequences (Astro colours its log when CI=true or FORCE_COLOR is set).
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+
 const USAGE =
   'Usage: npm run build -- [--kb DIR] [--out DIR] [--base /wiki/] [--strict] [--trust-html] [--allow-secrets] [--today YYYY-MM-DD] [--full] [--verbose]';
 let values;
@@ -100,9 +104,11 @@ function run(cmd, args, verbose, cwd) {
       let pending = '';
       let trace = false;
       const emit = (line) => {
-        if (/^\s+(Location:|Stack trace:)$/.test(line)) trace = true;
-        else if (trace && !/^\s{4}\S/.test(line)) trace = false;
-        if (verbose || (!trace && !/^\S*\s+[├└]─ /.test(line))) target.write(`${line}\n`);
+        // Astro colours its log when it thinks the terminal can show colours (CI=true, FORCE_COLOR): match the text.
+        const plain = line.replace(ANSI, '');
+        if (/^\s+(Location:|Stack trace:)$/.test(plain)) trace = true;
+        else if (trace && !/^\s{4}\S/.test(plain)) trace = false;
+        if (verbose || (!trace && !/^\S*\s+[├└]─ /.test(plain))) target.write(`${line}\n`);
       };
       stream.on('data', (chunk) => {
         pending += chunk;
