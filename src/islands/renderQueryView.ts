@@ -2,6 +2,7 @@
 // as the tag pages (src/components/QueryResults.astro). Text goes in through textContent only, so nothing
 // from a note, a tag or the query string is ever parsed as HTML.
 import type { QueryView } from '../core/site/queryView.ts';
+import { invalidFacetPieces } from '../core/search/renderSearchText.ts';
 import type { SearchResult } from '../core/search/searchResult.ts';
 import type { SitePaths } from '../core/site/sitePaths.ts';
 
@@ -163,30 +164,10 @@ export function renderSearchResult(
 /** After the artifacts: what `run /codemap update` means (AgentCommandNote.astro says the same on prerendered pages). */
 const AGENT_COMMANDS = " are commands for your coding agent (aria-knowledge's slash commands), run in the project's repo.";
 
-/**
- * A tag or category that does not exist, as `kb search` answers it: the closest known values, each a link to the
- * same search with that value, and the file that lists them all.
- */
+/** A tag or category that does not exist, as `kb search` answers it, its suggestions and file as links. */
 function invalidFacet(r: SearchResult, paths: SitePaths): HTMLElement {
-  const facet = r.invalid === 'kb-tags.txt' ? 'tag' : 'category';
-  const asked = facet === 'tag' ? r.request.tag : r.request.category;
-  const searchWith = (value: string) =>
-    [
-      r.request.tag !== undefined && `--tag ${facet === 'tag' ? value : r.request.tag}`,
-      r.request.category !== undefined && `--category ${facet === 'category' ? value : r.request.category}`,
-      r.request.keyword,
-    ]
-      .filter(Boolean)
-      .join(' ');
-  const near = r.suggestions ?? [];
-  return h(
-    'p',
-    { class: 'notice' },
-    `No matches. “${asked ?? ''}” is not a known ${facet}; `,
-    ...(near.length
-      ? ['closest known values: ', ...near.flatMap((v, i) => [i ? ', ' : '', h('a', { href: paths.query(searchWith(v)) }, v)])]
-      : ['none is close']),
-    '. All of them: ',
-    h('a', { href: paths.file(r.invalid!) }, r.invalid!),
+  const pieces = invalidFacetPieces(r).map((p) =>
+    typeof p === 'string' ? p : 'file' in p ? h('a', { href: paths.file(p.file) }, p.file) : h('a', { href: paths.query(p.search) }, p.suggestion),
   );
+  return h('p', { class: 'notice' }, ...pieces);
 }

@@ -112,7 +112,9 @@ describe('llmsFullBodySpans: bodies read back from the full text', () => {
         : [['llms-full.txt', [...llmsFullTxtChunks(index, bodies, url)].join('')]],
     );
     const spans = llmsFullBodySpans(index, parts, bodies, url, new Set(only ?? [...bodies.keys()]));
-    return { parts, spans, read: await bodiesFromSpans(spans, async (f) => files.get(f)!) };
+    const fetched: string[] = [];
+    const read = await bodiesFromSpans(spans, async (f) => (fetched.push(f), files.get(f)!));
+    return { parts, spans, read, fetched };
   };
 
   it.each([
@@ -125,10 +127,11 @@ describe('llmsFullBodySpans: bodies read back from the full text', () => {
     expect(Object.fromEntries(read)).toEqual(Object.fromEntries([...bodies].map(([p, b]) => [p, b.trimEnd()])));
   });
 
-  it('lists only the notes asked for (kb search’s scope), and only the files it needs', async () => {
-    const { index, bodies } = make({ 'a.md': ['decision', 10], 'b.md': ['lesson', 10] });
-    const { spans, read } = await readBack(index, bodies, 100_000, ['b.md']);
-    expect([Object.keys(spans.notes), spans.files, [...read.keys()]]).toEqual([['b.md'], ['llms-full.txt'], ['b.md']]);
+  it('lists only the notes asked for (kb search’s scope), and reads only the files that hold them', async () => {
+    const { index, bodies } = make({ 'a.md': ['decision', 20_000], 'b.md': ['lesson', 20_000] });
+    const { parts, spans, read, fetched } = await readBack(index, bodies, 30_000, ['b.md']);
+    expect(parts.map((p) => p.file)).toEqual(['llms-full/01-decisions.txt', 'llms-full/02-lessons.txt']);
+    expect([Object.keys(spans.notes), fetched, [...read.keys()]]).toEqual([['b.md'], ['llms-full/02-lessons.txt'], ['b.md']]);
   });
 });
 

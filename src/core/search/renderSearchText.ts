@@ -19,11 +19,39 @@ export function renderSearchText(r: SearchResult): string {
   return `${out.join('\n')}\n`;
 }
 
-/** `No matches. "strpe" is not a known tag; closest known values: stripe, strict. All of them: kb-tags.txt` */
+/** A piece of the answer to an unknown tag or category: text, a known value close to it, or the file listing them all. */
+export type InvalidFacetPiece = string | { suggestion: string; search: string } | { file: string };
+
+/**
+ * `No matches. "strpe" is not a known tag; closest known values: stripe, strict. All of them: kb-tags.txt`, in
+ * pieces: the CLI prints them as text, the query island makes each suggestion a link to `search` (the same
+ * search with that value) and the file a link.
+ */
+export function invalidFacetPieces(r: SearchResult): InvalidFacetPiece[] {
+  const facet = r.invalid === 'kb-tags.txt' ? 'tag' : 'category';
+  const searchWith = (value: string) =>
+    [
+      r.request.tag !== undefined && `--tag ${facet === 'tag' ? value : r.request.tag}`,
+      r.request.category !== undefined && `--category ${facet === 'category' ? value : r.request.category}`,
+      r.request.keyword,
+    ]
+      .filter(Boolean)
+      .join(' ');
+  const near = r.suggestions ?? [];
+  return [
+    `No matches. "${facet === 'tag' ? r.request.tag : r.request.category}" is not a known ${facet}; `,
+    ...(near.length
+      ? ['closest known values: ', ...near.flatMap((v, i) => [...(i ? [', '] : []), { suggestion: v, search: searchWith(v) }])]
+      : ['none is close']),
+    '. All of them: ',
+    { file: r.invalid ?? 'kb-tags.txt' },
+  ];
+}
+
 function invalidFacet(r: SearchResult): string {
-  const [what, value] = r.invalid === 'kb-tags.txt' ? ['tag', r.request.tag] : ['category', r.request.category];
-  const near = r.suggestions?.length ? `; closest known values: ${r.suggestions.join(', ')}` : '; none is close';
-  return `No matches. "${value}" is not a known ${what}${near}. All of them: ${r.invalid}`;
+  return invalidFacetPieces(r)
+    .map((p) => (typeof p === 'string' ? p : 'file' in p ? p.file : p.suggestion))
+    .join('');
 }
 
 function link(m: { path: string; title: string }): string {

@@ -11,11 +11,13 @@ export interface BodySpans {
 }
 
 /**
- * The bodies of the spans' notes: each file is read once. A body is as written less its trailing whitespace,
+ * The bodies of the spans' notes: each file that holds one is read once. A body is as written less its trailing whitespace,
  * so a keyword's first line, and its line number, are the ones the CLI finds in the file.
  */
 export async function bodiesFromSpans(spans: BodySpans, read: (file: string) => Promise<string>): Promise<Map<string, string>> {
-  const texts = await Promise.all(spans.files.map((f) => read(f)));
+  // Only the files that hold a note of the spans (parts of team-shared notes or reviews may hold none).
+  const needed = new Set(Object.values(spans.notes).map((span) => span[0]));
+  const texts = await Promise.all(spans.files.map((f, i) => (needed.has(i) ? read(f) : undefined)));
   const bodies = new Map<string, string>();
   for (const [path, [file, start, end, lead]] of Object.entries(spans.notes)) {
     const text = texts[file];
