@@ -35,7 +35,10 @@ export function runSearch(index: KbIndex, request: SearchRequest, bodies: Readon
   const inTitle = pool.filter((n) => n.title.toLowerCase().includes(keyword));
   const inBody = new Map<string, { line: number; snippet: string }>();
   for (const n of pool) {
-    const found = firstLine(bodies.get(n.path) ?? '', keyword);
+    const body = bodies.get(n.path) ?? '';
+    // Most bodies do not hold the keyword: one pass over the whole body rules them out before any line is cut.
+    if (!body.toLowerCase().includes(keyword)) continue;
+    const found = firstLine(body, keyword);
     if (found) inBody.set(n.path, { ...found, line: found.line + n.bodyLine - 1 }); // a file line, as grep -n counts
   }
   result.titleMatches = inTitle.slice(0, TITLE_CAP).map(titled);

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildPackData, PACK_DATA_VERSION, type PackData } from '../../core/context/buildPackData.js';
 import type { KbIndex } from '../../core/index/kbIndexSchema.js';
-import { packHeadSchema } from '../../core/context/packPartsSchema.js';
-import { writeFileAtomic } from '../writeFileAtomic.js';
 import { rankerCodeHash } from '../cache/rendererCodeHash.js';
+import { openPackDataFile, writePackDataFile } from './packDataFile.js';
+
+/** A cache entry's file: the pack data in parts (packDataFile.ts). */
+const EXT = '.parts';
 
 /**
  * Pack data (the ranker's index over every body, excerpts, token counts) cached on disk by a hash of everything
@@ -41,21 +43,21 @@ export function packDataKey(index: KbIndex, bodies: ReadonlyMap<string, string>,
   return hash.digest('hex').slice(0, 32);
 }
 
+/** Whether pack data is filed under `key` in `dir` (without reading it). */
+export function packDataFiled(dir: string, key: string): boolean {
+  return existsSync(join(dir, `${key}${EXT}`));
+}
+
 export function readPackData(dir: string, key: string): PackData | undefined {
-  try {
-    const data = JSON.parse(readFileSync(join(dir, `${key}.json`), 'utf8')) as PackData;
-    // Written by this module under a key that holds the format version: the head is checked, not every part (10,000 notes' worth).
-    return packHeadSchema.safeParse(data.head).success && Array.isArray(data.terms) && Array.isArray(data.notes) ? data : undefined;
-  } catch {
-    return undefined;
-  }
+  // Written by this module under a key that holds the format version: the head is checked, the shards read as used.
+  return openPackDataFile(join(dir, `${key}${EXT}`));
 }
 
 /** Written beside its name and renamed, so a concurrent reader never sees half a file; older entries go. Never throws. */
 export function savePackData(dir: string, key: string, data: PackData): void {
   try {
-    writeFileAtomic(join(dir, `${key}.json`), JSON.stringify(data));
-    for (const name of readdirSync(dir)) if (name !== `${key}.json` && !name.endsWith('.tmp')) rmSync(join(dir, name), { force: true });
+    writePackDataFile(join(dir, `${key}${EXT}`), data);
+    for (const name of readdirSync(dir)) if (name !== `${key}${EXT}` && !name.endsWith('.tmp')) rmSync(join(dir, name), { force: true });
   } catch {
     // a cache that cannot be written is only slower
   }

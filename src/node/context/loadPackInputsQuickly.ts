@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { buildPackData } from '../../core/context/buildPackData.js';
 import { readSnapshotBodies } from '../cache/indexSnapshot.js';
 import { loadFolderIndex, type LoadFolderOptions } from '../cache/loadFolderIndex.js';
-import { cachedPackData, packDataUnder, snapshotPackDataKey } from './cachedPackData.js';
+import { cachedPackData, packDataFiled, packDataUnder, snapshotPackDataKey } from './cachedPackData.js';
 import type { PackInputs } from './loadPackInputs.js';
 
 /**
@@ -16,7 +16,7 @@ export async function loadPackInputsQuickly(
 ): Promise<PackInputs> {
   if (!existsSync(kbDir)) return (await import('./loadPackInputs.js')).loadPackInputs(kbDir, options);
   const packDir = (cacheDir: string) => join(cacheDir, 'pack-data');
-  const filed = (id: string) => options.cacheDir !== undefined && existsSync(join(packDir(options.cacheDir), `${snapshotPackDataKey(id)}.json`));
+  const filed = (id: string) => options.cacheDir !== undefined && packDataFiled(packDir(options.cacheDir), snapshotPackDataKey(id));
   const folder = await loadFolderIndex(kbDir, { ...options, bodies: (id) => !filed(id) });
   const { index, cacheDir, snapshotId } = folder;
   let bodies = folder.bodies;

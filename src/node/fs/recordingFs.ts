@@ -89,25 +89,25 @@ export function recordingFs(inner: KbFs = nodeFs): { fs: KbFs; record: FsRecord 
  * targets. For a path recorded both ways that is not a symlink, one `lstat` answers both.
  */
 export function stillHolds(record: FsRecord, fs: Pick<KbFs, 'lstat' | 'stat' | 'realpath'> = nodeFs): boolean {
-  const lstats = new Map<string, Stats | undefined>();
-  for (const [path, sig] of Object.entries(record.lstat)) {
+  // The signature of each path recorded by lstat that is not a symlink (its stat is the same).
+  const plain = new Map<string, string>();
+  for (const path in record.lstat) {
     const { sig: now, st } = attempt(() => fs.lstat(path));
-    if (now !== sig) return false;
-    lstats.set(path, st);
+    if (now !== record.lstat[path]) return false;
+    if (st && !st.isSymbolicLink()) plain.set(path, now);
   }
-  for (const [path, sig] of Object.entries(record.stat)) {
-    const known = lstats.get(path);
-    const now = known && !known.isSymbolicLink() ? signature(known) : attempt(() => fs.stat(path)).sig;
-    if (now !== sig) return false;
+  for (const path in record.stat) {
+    const now = plain.get(path) ?? attempt(() => fs.stat(path)).sig;
+    if (now !== record.stat[path]) return false;
   }
-  for (const [path, real] of Object.entries(record.realpath)) {
+  for (const path in record.realpath) {
     let now: string;
     try {
       now = fs.realpath(path);
     } catch (err) {
       now = `!${errorCode(err)}`;
     }
-    if (now !== real) return false;
+    if (now !== record.realpath[path]) return false;
   }
   return true;
 }
