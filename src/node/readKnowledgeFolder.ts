@@ -15,7 +15,9 @@ import type { FileFactsStore } from './cache/fileFacts.js';
 import { exists, nodeFs, readTextIfFile, type KbFs } from './fs/kbFs.js';
 import { walkTree } from './fs/walkTree.js';
 import { KnowledgeFolderError } from './knowledgeFolderError.js';
-import { readSource, recordSkip, withTokens, type SourceReader } from './readSourceFile.js';
+import { MAX_FILE_BYTES, readSource, recordSkip, withTokens, type SourceReader } from './readSourceFile.js';
+import { memoryFactsStore } from './cache/fileFacts.js';
+import { prefillFacts, type PrefillOptions } from './cache/prefillFacts.js';
 import { secretAllowList, type SecretPolicy } from './security/redactSecrets.js';
 
 export interface FolderReading {
@@ -35,6 +37,8 @@ export interface FolderReading {
   attachments: string[];
   /** The secret policy the notes were read under (`publishedText` applies it again). */
   secrets: { allowAll: boolean; allow: string[] };
+  /** Files whose facts worker threads derived (prefillFacts.ts); 0 for a warm or small reading. */
+  prefilled: number;
 }
 
 export interface ReadOptions {
@@ -46,6 +50,8 @@ export interface ReadOptions {
   facts?: FileFactsStore | undefined;
   /** The file system (a test's, to simulate EACCES or EIO). Default: node:fs. */
   fs?: KbFs | undefined;
+  /** How a cold reading shares its work among threads (prefillFacts.ts). Default: DEFAULT_PREFILL. */
+  prefill?: Partial<PrefillOptions> | undefined;
 }
 
 const toPosix = (p: string) => p.split(sep).join('/');
@@ -88,6 +94,8 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
   const included = picomatch(config.include.length ? config.include : ['\0'], { dot: true });
   const unpublished = picomatch(config.private.length ? config.private : ['\0'], { dot: true });
 
+  const toRead: [path: string, then: (src: SourceFile) => void][] = [];
+  const later = (path: string, then: (src: SourceFile) => void) => void toRead.push([path, then]);
   const notes: NoteSource[] = [];
   const ideas: SourceFile[] = [];
   const attachments: string[] = [];
@@ -121,19 +129,33 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
       if (placement.rule === 'not-markdown' && path !== CONFIG_FILE) attachments.push(path);
       continue;
     }
-    const src = readSource(reader, path);
-    if (!src || isUnpublished(src, unpublished, report)) continue;
-    if (placement.kind === 'idea') {
-      ideas.push(src);
-      report.push({ path, outcome: 'idea' });
-      continue;
-    }
-    notes.push({ ...withTokens(reader, src), tier: placement.tier, ...(placement.projectKey ? { projectKey: placement.projectKey } : {}) });
+    const placed = placement;
+    later(path, (src) => {
+      if (isUnpublished(src, unpublished, report)) return;
+      if (placed.kind === 'idea') {
+        ideas.push(src);
+        report.push({ path, outcome: 'idea' });
+        return;
+      }
+      notes.push({ ...withTokens(reader, src), tier: placed.tier, ...(placed.projectKey ? { projectKey: placed.projectKey } : {}) });
+    });
   }
 
   for (const [key, p] of Object.entries(config.projects)) {
     if (!p.shared || projectRoots[key] === undefined) continue;
-    notes.push(...readTeamShared(reader, projectRoots[key]!, key, unpublished));
+    readTeamShared(reader, projectRoots[key]!, key, unpublished, later, notes);
+  }
+
+  // The files to read are known: their facts are derived in worker threads first when the cache is cold (prefillFacts.ts),
+  // then each is read in turn. Reports, issues and notes are sorted afterwards, so the order of reading changes nothing.
+  let prefilled = 0;
+  if (!options.facts?.loaded) {
+    const store = (reader.facts ??= memoryFactsStore());
+    prefilled = prefillFacts({ kbDir, paths: toRead.map(([path]) => path), secrets, maxBytes: MAX_FILE_BYTES }, store, options.prefill);
+  }
+  for (const [path, then] of toRead) {
+    const src = readSource(reader, path);
+    if (src) then(src);
   }
 
   const artifacts: Artifact[] = [];
@@ -168,6 +190,7 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
     notices,
     attachments: attachments.sort(compareStrings),
     secrets,
+    prefilled,
     input: {
       config,
       layout,
@@ -198,11 +221,17 @@ function isUnpublished(src: SourceFile, privateGlob: (path: string) => boolean, 
 }
 
 /** `<root>/_project-knowledge/**` of a project with sharing on: top level is `scope: repo`, `cross/` is `scope: cross`. */
-function readTeamShared(reader: SourceReader, root: string, key: string, privateGlob: (path: string) => boolean): NoteSource[] {
+function readTeamShared(
+  reader: SourceReader,
+  root: string,
+  key: string,
+  privateGlob: (path: string) => boolean,
+  later: (path: string, then: (src: SourceFile) => void) => void,
+  out: NoteSource[],
+): void {
   const { kbDir, report } = reader;
   const base = join(kbDir, root, '_project-knowledge');
-  if (!safeIsDir(reader.fs, base)) return [];
-  const out: NoteSource[] = [];
+  if (!safeIsDir(reader.fs, base)) return;
   const fromKb = (inner: string) => {
     const folder = inner === '' || inner.endsWith('/');
     return `${toPosix(relative(kbDir, join(base, inner)))}${folder ? '/' : ''}`;
@@ -220,12 +249,12 @@ function readTeamShared(reader: SourceReader, root: string, key: string, private
       report.push({ path: rel, outcome: 'excluded', rule: /\.mdx?$/i.test(inner) ? 'project-readme' : 'not-markdown' });
       continue;
     }
-    const src = readSource(reader, rel);
-    if (!src || isUnpublished(src, privateGlob, report)) continue;
-    const cross = inner.startsWith('cross/');
-    out.push({ ...withTokens(reader, src), tier: 'team-shared', shared: { project: cross ? 'cross' : key, scope: cross ? 'cross' : 'repo' } });
+    later(rel, (src) => {
+      if (isUnpublished(src, privateGlob, report)) return;
+      const cross = inner.startsWith('cross/');
+      out.push({ ...withTokens(reader, src), tier: 'team-shared', shared: { project: cross ? 'cross' : key, scope: cross ? 'cross' : 'repo' } });
+    });
   }
-  return out;
 }
 
 function artifact(fs: KbFs, kbDir: string, project: string, kind: 'CODEMAP' | 'STITCH', path: string): Artifact {

@@ -63,7 +63,7 @@ export function readSource(reader: SourceReader, path: string): SourceFile | und
     return undefined;
   }
   const readWarnings: { code: string; message: string; line?: number }[] = [];
-  const { text, latin1 } = decode(buf);
+  const { text, latin1 } = decodeSource(buf);
   if (latin1) readWarnings.push({ code: 'encoding', message: 'not valid UTF-8; read as Latin-1. Save the file as UTF-8.' });
   if (size > LARGE_FILE_BYTES) readWarnings.push({ code: 'large-file', message: `is ${(size / 1048576).toFixed(1)} MB; its page will be slow to load.` });
   const key = fileFactsKey(buf, abs);
@@ -111,7 +111,7 @@ export function readSource(reader: SourceReader, path: string): SourceFile | und
 }
 
 /** UTF-8, else Latin-1 (every byte is a Latin-1 character). */
-function decode(buf: Buffer): { text: string; latin1: boolean } {
+export function decodeSource(buf: Buffer): { text: string; latin1: boolean } {
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(buf), latin1: false };
   } catch {
@@ -137,7 +137,7 @@ export function publishedText(
   } catch {
     return undefined;
   }
-  const text = normaliseSourceText(decode(buf).text);
+  const text = normaliseSourceText(decodeSource(buf).text);
   const policy: SecretPolicy = { allowAll: reading.secrets.allowAll, allow: secretAllowList(reading.secrets.allow) };
   const redact = scanSecrets(text, abs).filter((f) => judgeSecret(text, f, policy).action === 'redact');
   return redact.length ? redactSpans(text, redact) : text;

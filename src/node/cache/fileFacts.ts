@@ -35,6 +35,24 @@ export interface FileFacts {
 export interface FileFactsStore {
   get(key: string): FileFacts | undefined;
   set(key: string, facts: FileFacts): void;
+  /** Entries it held before this run (a cold store: 0). */
+  readonly loaded?: number;
+}
+
+/** A store for one run only (a reading without a cache still shares its facts between threads). */
+export function memoryFactsStore(): FileFactsStore {
+  const facts = new Map<string, FileFacts>();
+  const given = new Set<string>();
+  return {
+    // Two files of the same name and bytes share a key: the second gets a copy, as from the on-disk cache.
+    get(key) {
+      const f = facts.get(key);
+      if (!f || !given.has(key)) return (given.add(key), f);
+      return structuredClone(f);
+    },
+    set: (key, f) => void facts.set(key, f),
+    loaded: 0,
+  };
 }
 
 /** The cache key: sha256 of the bytes and the file name (Secretlint rules look at the name: `.npmrc`, `package.json`). */
