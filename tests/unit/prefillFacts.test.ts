@@ -4,7 +4,7 @@ import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.js';
 import { tempDir } from './foundationSupport.js';
 
 // Worker threads run the compiled module (lib/, built by `npm install` and before the tests).
-const compiled = (await import('../../lib/node/indexKnowledgeFolder.js')) as { indexKnowledgeFolder: typeof indexKnowledgeFolder };
+const compiled = (await import('../../lib/node/indexKnowledgeFolder.js')) as unknown as { indexKnowledgeFolder: typeof indexKnowledgeFolder };
 const root = join(import.meta.dirname, '../..');
 const ALL_IN_WORKERS = { minFiles: 0, workers: 2, mainTakes: false };
 
