@@ -12,6 +12,9 @@ import { PORTAL_FILES } from '../core/site/portalData.js';
 import type { SitePack } from '../core/site/sitePack.js';
 import { packDataKey, readPackData, savePackData } from '../node/context/cachedPackData.js';
 import { digestsFor } from '../node/context/digestsFor.js';
+import { markdownRenderJob, renderSetup } from '../node/site/noteHtml.js';
+import { readNoteHtml, writeNoteHtml } from '../node/site/noteHtmlCache.js';
+import { rendererFor } from '../node/site/noteRenderer.js';
 import { writeFileAtomic } from '../node/writeFileAtomic.js';
 import type { PreparedSite } from './prepareSite.js';
 
@@ -48,13 +51,29 @@ export function siteDigests(site: PreparedSite): RepoDigest[] {
   return index.repos.flatMap((r) => digestsFor(site.config.kbDir, index, { task: '', repo: r.alias }).digests);
 }
 
-/** Every configured pack (the pack pages read packs.json; the build writes their `.md` and `.json`). */
+/**
+ * Every configured pack (the pack pages read packs.json; the build writes their `.md` and `.json`), with its
+ * Markdown rendered as notes are (always sanitised) through the notes' HTML cache: a pack whose Markdown did not
+ * change is not rendered again (at 1,000 notes the pack pages' rendering and highlighting took ~1.7 s a build).
+ */
 export function writeSitePacks(site: PreparedSite, data: PackData): SitePack[] {
   const { index } = site.model;
+  const context = { ...site.jobContext, trustHtml: false };
+  const dir = site.config.htmlDir;
+  let render: ReturnType<typeof rendererFor> | undefined;
   const packs = configuredPacks(index).map(({ slug, title, request }) => {
     const req = { ...request, today: site.config.today };
     const found = digestsFor(site.config.kbDir, index, req);
-    return { slug, title, pack: buildContextPack(data, req, found.digests), digestWarnings: found.warnings };
+    const pack = buildContextPack(data, req, found.digests);
+    const job = markdownRenderJob(context, `packs/${slug}.md`, pack.contextPackMarkdown);
+    site.htmlKeys.add(job.key); // kept when the build prunes the cache
+    let html = readNoteHtml(dir, job.key)?.html;
+    if (html === undefined) {
+      const rendered = (render ??= rendererFor(renderSetup(context, dir)))(job);
+      writeNoteHtml(dir, job.key, rendered);
+      html = rendered.html;
+    }
+    return { slug, title, pack, html, digestWarnings: found.warnings };
   });
   writeFileAtomic(join(site.config.dataDir, PORTAL_FILES.packs), JSON.stringify(packs));
   return packs;

@@ -26,8 +26,12 @@ export interface RenderJobContext {
  * each link leads: an edit of an embedded note, a renamed target or a resized image renders it again.
  */
 export function noteRenderJob(ctx: RenderJobContext, note: Pick<NoteEntry, 'path' | 'title'>): RenderJob {
+  return markdownRenderJob(ctx, note.path, withoutTitleHeading(ctx.bodies.get(note.path) ?? '', note.title));
+}
+
+/** The render job of any Markdown shown on the site as a note is (a pack's page: `packs/<slug>.md`). */
+export function markdownRenderJob(ctx: RenderJobContext, path: string, markdown: string): RenderJob {
   const { resolver } = ctx.links;
-  const markdown = withoutTitleHeading(ctx.bodies.get(note.path) ?? '', note.title);
   const embeds: Record<string, string> = {};
   const sizes: Record<string, ImageSize> = {};
   const links: string[] = [];
@@ -52,15 +56,15 @@ export function noteRenderJob(ctx: RenderJobContext, note: Pick<NoteEntry, 'path
       }
       const to = resolver.note(target, from);
       links.push(to ? `n:${to.slug}\0${to.title}` : '');
-      if (!embed || !to || to.path === note.path || to.path in embeds || depth >= MAX_EMBED_DEPTH) continue;
+      if (!embed || !to || to.path === path || to.path in embeds || depth >= MAX_EMBED_DEPTH) continue;
       const entry = ctx.byPath.get(to.path);
       embeds[to.path] = withoutTitleHeading(ctx.bodies.get(to.path) ?? '', entry?.title ?? to.title);
       visit(to.path, embeds[to.path]!, depth + 1);
     }
   };
-  visit(note.path, markdown, 0);
+  visit(path, markdown, 0);
   const key = noteHtmlKey({ version: ctx.rendererHash, base: ctx.root, trustHtml: ctx.trustHtml, links, markdown, embeds, sizes });
-  return { key, path: note.path, markdown, embeds, sizes };
+  return { key, path, markdown, embeds, sizes };
 }
 
 /** What every render of this site needs besides its job (for this thread or the workers). */
