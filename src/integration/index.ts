@@ -29,6 +29,7 @@ import { siteDigests, sitePackData, writeSitePacks } from './preparePacks.js';
 import { resolvePortal, type PortalConfig } from './resolvePortal.js';
 import { commitPageManifests, linkReusedPages, pageManifests } from './reusePages.js';
 import { siteFiles, writeSiteFiles } from './siteFiles.js';
+import { tokenRanksPlugin } from './tokenRanksPlugin.js';
 import { measureOutput, outputSummary } from './outputSummary.js';
 import { portalVitePlugin } from './vitePlugin.js';
 
@@ -118,6 +119,7 @@ export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegra
           integrations: astro.integrations.some((i) => i.name === '@astrojs/mdx') ? [] : [mdx(mdxOptions(mdxSite))],
           vite: {
             plugins: [
+              tokenRanksPlugin(),
               portalVitePlugin({
                 runtime: () => ({ dataDir: cfg.dataDir, generation }),
                 mdxSources: () => new Map((site?.mdx ?? []).map((path) => [join(cfg.kbDir, path), { path, source: need(site).result.bodies.get(path) ?? '' }])),

@@ -18,6 +18,8 @@ import { absoluteUrl, type SiteModel } from '../core/site/siteModel.js';
 import { sitePages } from '../core/site/sitePages.js';
 import type { SitePack } from '../core/site/sitePack.js';
 import { serialiseIndex } from '../node/writeIndexOutputs.js';
+import tokenRanks from 'gpt-tokenizer/bpeRanks/o200k_base';
+import { TOKEN_RANKS_FILE } from '../core/tokens/tokenRanksFile.js';
 
 /** One emitted file: its path inside the portal's folder, its media type and its text (in pieces when it can be large). */
 export interface SiteFile {
@@ -95,7 +97,9 @@ export function siteFiles({ model, bodies, packData, digests, packs }: SiteFileI
     },
     { path: 'favicon.svg', type: 'image/svg+xml', text: () => readFileSync(new URL('../../src/assets/favicon.svg', import.meta.url), 'utf8') },
   ];
-  // The pack data in parts, fetched by the island only when a pack is built: the head, then the parts a pack asks for.
+  // The pack data in parts, fetched by the island only when a pack is built: the head, then the parts a pack asks for;
+  // and the tokenizer's ranks, which the island's packs count with (tokenRanksPlugin.ts).
+  files.push({ path: TOKEN_RANKS_FILE, type: JSON_TYPE, text: () => JSON.stringify(tokenRanks) });
   for (const part of packDataFiles(packData())) files.push({ path: `kb-pack/${part.path}`, type: JSON_TYPE, text: () => JSON.stringify(part.value) });
   noteCardShards(index).forEach((cards, i) => files.push({ path: `kb-notes/${i}.json`, type: JSON_TYPE, text: () => JSON.stringify(cards) }));
   for (const note of index.notes)

@@ -16,6 +16,7 @@ import { digestsForRequest } from '../core/site/packDigests.ts';
 import type { RepoDigest } from '../core/discover/repoDigest.ts';
 import type { PackDataLoader } from '../core/context/packLoader.ts';
 import { cardAt, fromQueryIndex, positionsOf, SHARD_SIZE, shardsFor, type NoteCard, type QueryIndexFile } from '../core/site/queryIndex.ts';
+import { TOKEN_RANKS_FILE } from '../core/tokens/tokenRanksFile.ts';
 import { localDay } from './ages.ts';
 import { h, renderQueryView, renderSearchResult, type SelectableHit } from './renderQueryView.ts';
 
@@ -349,6 +350,8 @@ class KbQuery extends HTMLElement {
       const [{ createPackDataLoader }, all] = await Promise.all([
         import('../core/context/packLoader.ts'),
         fetchJson<RepoDigest[]>(this.paths.file('kb-digests.json')),
+        // The tokenizer's ranks, a file of the site (tokenRanks.ts): the pack counts its tokens as kb context does.
+        import('./tokenRanks.ts').then(({ loadTokenRanks }) => loadTokenRanks(() => fetchJson<unknown>(this.paths.file(TOKEN_RANKS_FILE)))),
       ]);
       // The pack data's head (the index as packs read it), then only the parts this pack asks for: the task's
       // term shards, then the note shards of the notes they rank. kb-index.json is not needed.
