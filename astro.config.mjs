@@ -12,8 +12,9 @@ export default defineConfig({
   // inlined, they cost ~8 kB a page (a 10,000-note site: ~80 MB).
   build: { format: 'directory', concurrency: 4, inlineStylesheets: 'never' },
   integrations: [kbPortal(kbPortalOptionsFromEnvironment(process.env))],
-  // The pack builder's tokenizer chunk (o200k ranks, ~2 MB) is loaded only when a pack is built. Gzip sizes
-  // of the chunks are not computed for the log (the benchmark measures what is emitted).
+  // The pack builder's chunk is loaded only when a pack is built; the tokenizer's ranks (~2 MB) are a file it
+  // fetches then, not a chunk (src/integration/tokenRanksPlugin.ts). Gzip sizes of the chunks are not computed
+  // for the log (the benchmark measures what is emitted).
   vite: { build: { chunkSizeWarningLimit: 2500, reportCompressedSize: false, assetsInlineLimit: 0 } },
   devToolbar: { enabled: false },
   telemetry: false,
