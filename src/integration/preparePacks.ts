@@ -42,7 +42,12 @@ export function sitePackData(site: PreparedSite, rankerHash: string, workerUrl: 
     workerUrl && index.notes.length >= WORKER_NOTES.from && index.notes.length <= WORKER_NOTES.to
       ? inWorker(workerUrl, { index, bodies: [...bodies] })
       : Promise.resolve().then(() => buildPackData(index, bodies));
-  return built.then((data) => (savePackData(dir, key, data), data));
+  // Read back from the file just written: the pack pages and the island's files then hold only the parts they use
+  // while pages render (10,000 notes: the whole pack data is ~55 MB of JSON, several times that as objects).
+  return built.then((data) => {
+    savePackData(dir, key, data);
+    return readPackData(dir, key) ?? data;
+  });
 }
 
 /** Discovery digests of every registered repo (kb-digests.json), read under discovery's security rules. */

@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import type { PackData } from '../../core/context/packParts.js';
+import type { NoteShard, PackData, TermShard } from '../../core/context/packParts.js';
 import { packHeadSchema } from '../../core/context/packPartsSchema.js';
 import { writeFileAtomic } from '../writeFileAtomic.js';
 
@@ -51,7 +51,11 @@ export function openPackDataFile(file: string): PackData | undefined {
     const part = (k: number): unknown => JSON.parse(readAt(file, offsets[k]!, table.lengths[k]!).toString('utf8'));
     const head = packHeadSchema.safeParse(part(0));
     if (!head.success) return undefined;
-    return { head: head.data, terms: lazyParts(table.terms, (k) => part(1 + k)), notes: lazyParts(table.notes, (k) => part(1 + table.terms + k)) };
+    return {
+      head: head.data,
+      terms: lazyParts<TermShard>(table.terms, (k) => part(1 + k)),
+      notes: lazyParts<NoteShard>(table.notes, (k) => part(1 + table.terms + k)),
+    };
   } catch {
     return undefined;
   }
@@ -80,16 +84,23 @@ function readAt(file: string, at: number, bytes: number): Buffer {
   }
 }
 
-/** An array of `n` parts, each read by `load` when first indexed and kept; written to, it holds what is written. */
-function lazyParts<T>(n: number, load: (k: number) => unknown): T[] {
+/**
+ * An array of `n` parts, each read by `load` when indexed and held weakly: a part stays while something uses it (a
+ * pack holds its shards to its end) and is read again after it was collected, so a build that walks every part to
+ * publish it does not keep them all. A part written to the array is held as any array element is.
+ */
+function lazyParts<T extends object>(n: number, load: (k: number) => unknown): T[] {
   const parts: T[] = new Array<T>(n);
+  const held: (WeakRef<T> | undefined)[] = new Array<WeakRef<T> | undefined>(n);
   for (let k = 0; k < n; k++)
     Object.defineProperty(parts, k, {
       configurable: true,
       enumerable: true,
       get() {
+        const known = held[k]?.deref();
+        if (known) return known;
         const value = load(k) as T;
-        Object.defineProperty(parts, k, { value, writable: true, configurable: true, enumerable: true });
+        held[k] = new WeakRef(value);
         return value;
       },
       set(value: T) {
