@@ -351,7 +351,10 @@ class KbQuery extends HTMLElement {
         import('../core/context/packLoader.ts'),
         fetchJson<RepoDigest[]>(this.paths.file('kb-digests.json')),
         // The tokenizer's ranks, a file of the site (tokenRanks.ts): the pack counts its tokens as kb context does.
-        import('./tokenRanks.ts').then(({ loadTokenRanks }) => loadTokenRanks(() => fetchJson<unknown>(this.paths.file(TOKEN_RANKS_FILE)))),
+        // Parsed once and copied into the ranks; not kept in the JSON cache (~2 MB twice).
+        import('./tokenRanks.ts').then(({ loadTokenRanks }) =>
+          loadTokenRanks(async () => JSON.parse(await fetchText(this.paths.file(TOKEN_RANKS_FILE))) as unknown),
+        ),
       ]);
       // The pack data's head (the index as packs read it), then only the parts this pack asks for: the task's
       // term shards, then the note shards of the notes they rank. kb-index.json is not needed.

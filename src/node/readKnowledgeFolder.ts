@@ -15,7 +15,7 @@ import type { FileFactsStore } from './cache/fileFacts.js';
 import { exists, nodeFs, readTextIfFile, type KbFs } from './fs/kbFs.js';
 import { walkTree } from './fs/walkTree.js';
 import { KnowledgeFolderError } from './knowledgeFolderError.js';
-import { MAX_FILE_BYTES, readSource, recordSkip, withTokens, type SourceReader } from './readSourceFile.js';
+import { readSource, recordSkip, withTokens, type SourceReader } from './readSourceFile.js';
 import { memoryFactsStore } from './cache/fileFacts.js';
 import { prefillFacts, type PrefillOptions } from './cache/prefillFacts.js';
 import { secretAllowList, type SecretPolicy } from './security/redactSecrets.js';
@@ -151,7 +151,7 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
   let prefilled = 0;
   if (!options.facts?.loaded) {
     const store = (reader.facts ??= memoryFactsStore());
-    prefilled = prefillFacts({ kbDir, paths: toRead.map(([path]) => path), secrets, maxBytes: MAX_FILE_BYTES }, store, options.prefill);
+    prefilled = prefillFacts({ kbDir, paths: toRead.map(([path]) => path), secrets }, store, options.prefill);
   }
   for (const [path, then] of toRead) {
     const src = readSource(reader, path);

@@ -40,28 +40,12 @@ export function recordSkip(reader: SourceReader, path: string, skip: { rule: str
  */
 export function readSource(reader: SourceReader, path: string): SourceFile | undefined {
   const abs = join(reader.kbDir, path);
-  const leaveOut = (rule: string, message: string) => recordSkip(reader, path, { rule, message });
-  let size: number;
-  let mtime: number;
-  let buf: Buffer;
-  try {
-    const st = reader.fs.stat(abs);
-    size = st.size;
-    mtime = st.mtimeMs;
-    if (size > MAX_FILE_BYTES) {
-      leaveOut('too-large', `is ${(size / 1048576).toFixed(1)} MB, over the ${MAX_FILE_BYTES / 1048576} MB limit; not read. Split it or move it out.`);
-      return undefined;
-    }
-    buf = reader.fs.readFile(abs);
-  } catch (err) {
-    const code = errorCode(err);
-    leaveOut('unreadable', `cannot be read (${code}); not indexed. Check the file's permissions and the disk.`);
+  const read = readSourceBytes(reader.fs, abs);
+  if ('rule' in read) {
+    recordSkip(reader, path, read);
     return undefined;
   }
-  if (buf.subarray(0, 8000).includes(0)) {
-    leaveOut('binary', 'holds binary data (NUL bytes), not Markdown; not indexed.');
-    return undefined;
-  }
+  const { buf, size, mtime } = read;
   const readWarnings: { code: string; message: string; line?: number }[] = [];
   const { text, latin1 } = decodeSource(buf);
   if (latin1) readWarnings.push({ code: 'encoding', message: 'not valid UTF-8; read as Latin-1. Save the file as UTF-8.' });
@@ -108,6 +92,31 @@ export function readSource(reader: SourceReader, path: string): SourceFile | und
     ...(readWarnings.length ? { readWarnings } : {}),
     facts: { frontmatter: facts.frontmatter, body: facts.body },
   };
+}
+
+/**
+ * A file's bytes as the reading takes them: stat, a size limit, a non-blocking read, no NUL bytes in the first 8,000.
+ * Otherwise why it is left out (the reading's rule and message). The fact prefill reads through this too.
+ */
+export function readSourceBytes(fs: KbFs, abs: string): { buf: Buffer; size: number; mtime: number } | { rule: string; message: string } {
+  let size: number;
+  let mtime: number;
+  let buf: Buffer;
+  try {
+    const st = fs.stat(abs);
+    size = st.size;
+    mtime = st.mtimeMs;
+    if (size > MAX_FILE_BYTES)
+      return {
+        rule: 'too-large',
+        message: `is ${(size / 1048576).toFixed(1)} MB, over the ${MAX_FILE_BYTES / 1048576} MB limit; not read. Split it or move it out.`,
+      };
+    buf = fs.readFile(abs);
+  } catch (err) {
+    return { rule: 'unreadable', message: `cannot be read (${errorCode(err)}); not indexed. Check the file's permissions and the disk.` };
+  }
+  if (buf.subarray(0, 8000).includes(0)) return { rule: 'binary', message: 'holds binary data (NUL bytes), not Markdown; not indexed.' };
+  return { buf, size, mtime };
 }
 
 /** UTF-8, else Latin-1 (every byte is a Latin-1 character). */

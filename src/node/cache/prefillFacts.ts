@@ -7,7 +7,7 @@ import { stripComments } from '../../core/model/stripComments.js';
 import { countTokens } from '../../core/tokens/countTokens.js';
 import { nodeFs } from '../fs/kbFs.js';
 import { normaliseSourceText } from '../parseSourceText.js';
-import { decodeSource } from '../readSourceFile.js';
+import { decodeSource, readSourceBytes } from '../readSourceFile.js';
 import { secretAllowList } from '../security/redactSecrets.js';
 import { bodyOf, factsFor, fileFactsKey, type FileFacts, type FileFactsStore } from './fileFacts.js';
 
@@ -16,7 +16,6 @@ export interface PrefillJob {
   kbDir: string;
   paths: readonly string[];
   secrets: { allowAll: boolean; allow: readonly string[] };
-  maxBytes: number;
 }
 
 /** How the work is shared; the defaults suit a CLI run. */
@@ -87,14 +86,9 @@ export function takeFiles(job: PrefillJob, next: Int32Array, put: (key: string, 
 /** As readSource derives them (and tokensFor counts them); undefined for a file readSource leaves out. */
 function factsOfFile(job: PrefillJob, path: string, policy: Parameters<typeof factsFor>[4]): Prefilled | undefined {
   const abs = join(job.kbDir, path);
-  let buf: Buffer;
-  try {
-    if (nodeFs.stat(abs).size > job.maxBytes) return undefined;
-    buf = nodeFs.readFile(abs);
-  } catch {
-    return undefined;
-  }
-  if (buf.subarray(0, 8000).includes(0)) return undefined;
+  const read = readSourceBytes(nodeFs, abs);
+  if ('rule' in read) return undefined;
+  const { buf } = read;
   const { text } = decodeSource(buf);
   const key = fileFactsKey(buf, abs);
   const normalised = normaliseSourceText(text);
