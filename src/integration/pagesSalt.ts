@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashModuleGraph } from '../node/cache/codeHash.js';
-import { PACKAGE_ROOT, portalRoutes } from './portalRoutes.js';
+import { PACKAGE_ROOT, projectLockfile } from '../node/packageRoot.js';
+import { portalRoutes } from './portalRoutes.js';
 import type { PortalConfig } from './resolvePortal.js';
 
 const ASTRO_CONFIGS = ['astro.config.mjs', 'astro.config.ts', 'astro.config.mts', 'astro.config.js', 'astro.config.cjs'];
@@ -15,7 +16,7 @@ export function pagesSalt(projectRoot: string, config: PortalConfig): string {
   const hash = createHash('sha256').update(
     hashModuleGraph(
       portalRoutes(config.prefix).map((r) => r.entrypoint),
-      [join(projectRoot, 'package-lock.json'), join(PACKAGE_ROOT, 'package-lock.json')].find((f) => existsSync(f)),
+      projectLockfile(projectRoot, PACKAGE_ROOT),
     ),
   );
   for (const name of ASTRO_CONFIGS) {

@@ -1,4 +1,6 @@
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../node/packageRoot.js';
+
+export { PACKAGE_ROOT };
 
 /** The portal's pages: URL pattern inside the prefix → page file in src/routes/ of this package. */
 const ROUTES: readonly [pattern: string, file: string][] = [
@@ -17,9 +19,6 @@ const ROUTES: readonly [pattern: string, file: string][] = [
   ['query', 'query/index.astro'],
   ['search', 'search/index.astro'],
 ];
-
-/** The package's root folder (this module is src/integration/*.ts or lib/integration/*.js). */
-export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * Routes to inject under `prefix` (`/` or `/kb/`). The 404 page comes with them only when the portal is the

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { statSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { KbIndex } from '../../core/index/kbIndexSchema.js';
 import { isRacy, recordingFs, signature } from '../fs/recordingFs.js';
+import { PACKAGE_ROOT, projectLockfile } from '../packageRoot.js';
 import { readSnapshot, snapshotKey, writeSnapshot, type SnapshotContent, type SnapshotKey } from './indexSnapshot.js';
 
 /** An indexed folder as the quick commands need it (`kb query`, `kb search`, `kb context`). */
@@ -37,11 +38,10 @@ export interface LoadFolderOptions {
 
 const RACY_MS = 2000;
 
-// This module is src/node/cache/*.ts or lib/node/cache/*.js: the package root is three folders up.
+// Sources from src/ (`.ts`, the tests) or lib/ (`.js`, the compiled package), as this module itself runs.
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url)).replace(/\.js$/, import.meta.url.endsWith('.ts') ? '.ts' : '.js');
 /** The code a snapshot depends on: the reader and everything it imports, the snapshot's own format, the pack data's builder. */
 const CODE_ENTRIES = ['../indexKnowledgeFolder.js', './indexSnapshot.js', './loadFolderIndex.js', '../context/cachedPackData.js'];
-const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
  * The index of a knowledge folder, from its snapshot when nothing it was read from changed: each file's and
@@ -67,7 +67,7 @@ export async function loadFolderIndex(kbDirArg: string, options: LoadFolderOptio
   let snapshotId: string | undefined;
   if (folder.cacheDir !== undefined && !isRacy(record, started, options.racyMs ?? RACY_MS)) {
     const { hashModuleGraphFiles } = await import('./codeHash.js');
-    const lockfile = [join(PACKAGE_ROOT, 'package-lock.json'), join(process.cwd(), 'package-lock.json')].find((f) => existsSync(f));
+    const lockfile = projectLockfile(PACKAGE_ROOT, process.cwd());
     const code = hashModuleGraphFiles(
       CODE_ENTRIES.map((e) => here(e)),
       lockfile,

@@ -1,11 +1,8 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT, projectLockfile } from '../packageRoot.js';
 import { hashModuleGraph } from './codeHash.js';
 
-// This module is src/node/cache/*.ts or lib/node/cache/*.js: the package root is three folders up.
-const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const lockfile = () => [join(PACKAGE_ROOT, 'package-lock.json'), join(process.cwd(), 'package-lock.json')].find((f) => existsSync(f));
+const lockfile = () => projectLockfile(PACKAGE_ROOT, process.cwd());
 
 let renderer: string | undefined;
 let ranker: string | undefined;
