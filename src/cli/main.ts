@@ -23,6 +23,11 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
   discover: { summary: 'files of a codebase for a task: kb discover <path-or-alias> --task "…"', load: () => import('./commands/discoverCommand.js') },
   pack: { summary: 'prerender the configured packs: kb pack --out DIR', load: () => import('./commands/packCommand.js') },
   mcp: { summary: 'serve the knowledge base to coding agents (MCP over stdio): kb mcp --kb DIR | --site URL', load: () => import('./commands/mcpCommand.js') },
+  // The site of a folder of notes, with kb-portal's own Astro project (no Astro project of the team's needed).
+  init: { summary: 'start a portal: a commented kb.config.yaml (and a CI recipe: --ci github|gitlab)', load: () => import('./commands/initCommand.js') },
+  build: { summary: 'build the site: kb build --kb DIR --out DIR', load: () => import('./commands/buildCommand.js') },
+  dev: { summary: 'serve the site while you write: kb dev --kb DIR', load: () => import('./commands/devCommand.js') },
+  preview: { summary: 'serve a built site: kb preview [DIR]', load: () => import('./commands/previewCommand.js') },
 };
 
 export function usage(): string {

@@ -14,7 +14,7 @@ const run = async (...argv: string[]) => {
   return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') };
 };
 
-const COMMANDS = ['index', 'check', 'query', 'search', 'context', 'discover', 'pack'];
+const COMMANDS = ['index', 'check', 'query', 'search', 'context', 'discover', 'pack', 'init', 'build', 'dev', 'preview'];
 
 describe.each(COMMANDS)('kb %s: help', (command) => {
   it.each([
