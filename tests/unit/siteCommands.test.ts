@@ -4,6 +4,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { SERVER_FLAGS, serverArgs, withoutHost } from '../../src/cli/commands/devCommand.js';
+import { parseFlags } from '../../src/cli/flags.js';
 import { main } from '../../src/cli/main.js';
 import { kbConfigSchema } from '../../src/core/config/kbConfigSchema.js';
 import { loadKbConfig } from '../../src/node/loadKbConfig.js';
@@ -88,5 +90,32 @@ describe.each<[string, string[], number, RegExp]>([
     expect([r.code, r.out]).toEqual([code, '']);
     expect(r.err).toMatch(err);
     expect(r.err.split('\n')).toHaveLength(1);
+  });
+});
+
+// [argv of kb dev, Astro's server flags]
+describe.each<[string[], string[]]>([
+  [['--host'], ['--host']],
+  [
+    ['--host', '--port', '5000'],
+    ['--port', '5000', '--host'],
+  ],
+  [
+    ['--host', '0.0.0.0'],
+    ['--host', '0.0.0.0'],
+  ],
+  [
+    ['--host=10.0.0.2', '--open'],
+    ['--host', '10.0.0.2', '--open'],
+  ],
+  [
+    ['--port', '4400'],
+    ['--port', '4400'],
+  ],
+])('kb dev %j', (argv, astro) => {
+  it(`starts astro dev ${astro.join(' ')}`, () => {
+    const { rest, host } = withoutHost(argv);
+    const { values } = parseFlags('dev', rest, SERVER_FLAGS, false);
+    expect(serverArgs('dev', values, host)).toEqual(astro);
   });
 });

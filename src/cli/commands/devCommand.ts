@@ -22,7 +22,8 @@ Exit: 0 stopped, 1 the server failed, 2 usage error or no such folder.`;
 
 /** `kb dev`: Astro's dev server on the portal of a knowledge folder. */
 export async function run(argv: string[], io: Io): Promise<number> {
-  const { values } = parseFlags('dev', withHostValue(argv), { ...SITE_FLAGS, ...SERVER_FLAGS }, false);
+  const { rest, host } = withoutHost(argv);
+  const { values } = parseFlags('dev', rest, { ...SITE_FLAGS, ...SERVER_FLAGS }, false);
   const kbDir = existingKbDir(values.kb, io);
   const kb = siteVariables('dev', { ...values, kb: kbDir }, io);
   const unwritable = unwritableProject();
@@ -30,23 +31,38 @@ export async function run(argv: string[], io: Io): Promise<number> {
     io.err(`kb dev: ${unwritable}`);
     return EXIT.problems;
   }
-  return runAstro(['dev', '--root', ASTRO_PROJECT, ...serverArgs('dev', values)], astroEnvironment(io.env, kb));
+  return runAstro(['dev', '--root', ASTRO_PROJECT, ...serverArgs('dev', values, host)], astroEnvironment(io.env, kb));
 }
 
-/** Flags of the servers (`kb dev`, `kb preview`), passed on to Astro's. */
-export const SERVER_FLAGS = { port: { type: 'string' }, host: { type: 'string' }, open: { type: 'boolean' } } as const;
+/** Flags of the servers (`kb dev`, `kb preview`) but `--host`, passed on to Astro's. */
+export const SERVER_FLAGS = { port: { type: 'string' }, open: { type: 'boolean' } } as const;
 
-/** `--host` alone means every address: given the value Astro's `--host` takes then (argv otherwise as it was). */
-export function withHostValue(argv: readonly string[]): string[] {
-  return argv.map((arg, i) => (arg === '--host' && (i + 1 >= argv.length || argv[i + 1]!.startsWith('-')) ? '--host=0.0.0.0' : arg));
+/**
+ * `--host` takes an address only when one follows it (`--host`, `--host 0.0.0.0`, `--host=0.0.0.0`): alone it
+ * listens on every address (what a container needs). The arguments without it, and its value.
+ */
+export function withoutHost(argv: readonly string[]): { rest: string[]; host: string | true | undefined } {
+  const rest: string[] = [];
+  let host: string | true | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      rest.push(...argv.slice(i));
+      break;
+    }
+    if (arg === '--host') host = argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('-') ? argv[++i]! : true;
+    else if (arg.startsWith('--host=')) host = arg.slice('--host='.length) || true;
+    else rest.push(arg);
+  }
+  return { rest, host };
 }
 
 /** Astro's own flags for the server flags given. */
-export function serverArgs(command: string, values: { port?: string | undefined; host?: string | undefined; open?: boolean | undefined }): string[] {
+export function serverArgs(command: string, values: { port?: string | undefined; open?: boolean | undefined }, host: string | true | undefined): string[] {
   if (values.port !== undefined && !/^\d{1,5}$/.test(values.port)) throw usageError(command, `--port ${values.port}: give a port number, e.g. --port 4321`);
   return [
     ...(values.port !== undefined ? ['--port', values.port] : []),
-    ...(values.host !== undefined ? ['--host', values.host] : []),
+    ...(host === true ? ['--host'] : host !== undefined ? ['--host', host] : []),
     ...(values.open ? ['--open'] : []),
   ];
 }

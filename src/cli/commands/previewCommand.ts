@@ -4,7 +4,7 @@ import { ASTRO_PROJECT, astroEnvironment, runAstro, unwritableProject } from '..
 import { existingKbDir, kbDirFrom, parseFlags } from '../flags.js';
 import { EXIT, usageError, type Io } from '../io.js';
 import { siteVariables } from '../siteFlags.js';
-import { SERVER_FLAGS, serverArgs, withHostValue } from './devCommand.js';
+import { SERVER_FLAGS, serverArgs, withoutHost } from './devCommand.js';
 
 export const HELP = `Usage: kb preview [DIR] [--kb DIR] [--base /wiki/] [--port N] [--host [ADDR]] [--open]
 
@@ -24,7 +24,8 @@ Exit: 0 stopped, 1 the server failed, 2 usage error or no built site.`;
 
 /** `kb preview`: Astro's preview server on a built site. */
 export async function run(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseFlags('preview', withHostValue(argv), { kb: { type: 'string' }, base: { type: 'string' }, ...SERVER_FLAGS });
+  const { rest, host } = withoutHost(argv);
+  const { values, positionals } = parseFlags('preview', rest, { kb: { type: 'string' }, base: { type: 'string' }, ...SERVER_FLAGS });
   if (positionals.length > 1) throw usageError('preview', `one built site at a time, not ${positionals.length}`);
   const outDir = resolve(io.cwd, positionals[0] ?? 'dist');
   if (!existsSync(join(outDir, 'index.html'))) {
@@ -39,5 +40,5 @@ export async function run(argv: string[], io: Io): Promise<number> {
     io.err(`kb preview: ${unwritable}`);
     return EXIT.problems;
   }
-  return runAstro(['preview', '--root', ASTRO_PROJECT, '--outDir', outDir, ...serverArgs('preview', values)], astroEnvironment(io.env, kb));
+  return runAstro(['preview', '--root', ASTRO_PROJECT, '--outDir', outDir, ...serverArgs('preview', values, host)], astroEnvironment(io.env, kb));
 }
