@@ -74,14 +74,28 @@ const kinds = indexKnowledgeFolder(KINDS);
 const kindsData = buildPackData(kinds.index, kinds.bodies);
 
 describe('empty buckets', () => {
-  it('are one line together, in the place of the first of them, keeping the seed’s order', () => {
+  const headings = (md: string) => md.match(/^## .*$/gm);
+  it('keep their headings in the seed’s order, each saying in one line that it is empty', () => {
     const md = buildContextPack(kindsData, { task: 'draft summarised claims splitting' }).contextPackMarkdown;
-    expect(md).toContain('\n\n**None found:** decisions, lessons, patterns or pitfalls.\n\n## Other Notes\n\n');
-    expect(md).not.toMatch(/## (Decisions|Lessons|Patterns|Pitfalls)\n/);
+    expect(headings(md)).toEqual([
+      '## Task',
+      '## Context Summary',
+      '## Repo/Project Context',
+      '## Decisions',
+      '## Lessons',
+      '## Patterns',
+      '## Other Notes',
+      '## Pitfalls',
+      '## Files to Inspect',
+      '## Open Questions',
+    ]);
+    expect(md).toContain('\n\n## Lessons\n\nNo lessons found for this task.\n\n## Patterns\n\nNo patterns found for this task.\n\n## Other Notes\n\n');
+    expect(md).toContain('\n\n## Pitfalls\n\nNo pitfalls found for this task.\n\n## Files to Inspect\n\n');
   });
-  it('name only the buckets that are empty', () => {
+  it('only the empty ones say so', () => {
     const md = buildContextPack(kindsData, { task: 'csv exports on a queue' }).contextPackMarkdown;
-    expect(md.indexOf('## Decisions\n')).toBeLessThan(md.indexOf('**None found:** lessons, patterns or pitfalls.'));
+    expect(md).not.toContain('No decisions found');
+    expect(md.indexOf('## Decisions\n')).toBeLessThan(md.indexOf('## Lessons\n\nNo lessons found for this task.'));
   });
 });
 
