@@ -16,6 +16,7 @@ const ROUTES: readonly [pattern: string, file: string][] = [
   ['packs/[slug]', 'packs/[slug].astro'],
   ['query', 'query/index.astro'],
   ['search', 'search/index.astro'],
+  ['health', 'health/index.astro'],
 ];
 
 /** The package's root folder (this module is src/integration/*.ts or lib/integration/*.js). */

@@ -66,7 +66,12 @@ export function renderReviewMarkdown(review: KnowledgeReview): string {
     (n) => `${codeSpan(n.path)}: ${n.status}${n.supersededBy ? ` (superseded by ${codeSpan(n.supersededBy)})` : ''}; cited by ${list(n.packs)}`,
   );
   section(out, 'Packs', review.packs, packLines);
-  section(out, 'Packs newly of low confidence', review.packsLowConfidence, (slug) => `${codeSpan(slug)}: fewer than two notes match its task's own words`);
+  section(
+    out,
+    'Packs newly of low confidence',
+    review.packsLowConfidence,
+    (slug) => `${codeSpan(slug)}: fewer than two of the notes it cites match its task’s own words`,
+  );
   const notes = [
     ...review.notes.added.map((n) => `added ${codeSpan(n.path)}: ${markdownText(n.title)}`),
     ...review.notes.removed.map((n) => `removed ${codeSpan(n.path)}: ${markdownText(n.title)}`),
