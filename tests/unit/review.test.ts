@@ -86,6 +86,23 @@ describe.each(ROWS)('kb review: %s', (kind, line, field, expected) => {
   });
 });
 
+describe('kb review: what was there before is not new', () => {
+  it('the last commit against its parent lists none of the problems the history brought in before', async () => {
+    const { before, after } = history.commits.get('pack citations')!;
+    const { json } = await reviewAt(after, before);
+    expect([json.brokenLinks, json.untagged, json.credentials, json.staleCited, json.deprecatedCited, json.packsLowConfidence]).toEqual([
+      [],
+      [],
+      [],
+      [],
+      [],
+      [],
+    ]);
+    expect(json.counts.problems).toBe(0);
+    expect(json.aliasPages).toEqual([]);
+  });
+});
+
 describe('kb review over the whole history', () => {
   it('against the merge base with the default branch, as the golden file', async () => {
     git(history.repo, ['checkout', '-q', 'feature']);
