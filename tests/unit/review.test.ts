@@ -37,6 +37,12 @@ const ROWS: Row[] = [
     ['guides/old-release-process.md'],
   ],
   [
+    'note renamed',
+    '- renamed `guides/onboarding.md` → `guides/onboarding/first-week.md`: Onboarding (its page moves)',
+    (r) => [r.notes.renamed, r.notes.added, r.notes.removed],
+    [[{ from: 'guides/onboarding.md', to: 'guides/onboarding/first-week.md', title: 'Onboarding' }], [], []],
+  ],
+  [
     'tag changed',
     '- `deployment`: list changed; +1: `guides/kubernetes-basics.md`',
     (r) => r.tagPages,

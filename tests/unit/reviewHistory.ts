@@ -24,7 +24,12 @@ export const git = (cwd: string, args: string[], date = '2026-10-01T12:00:00Z') 
     },
   }).trim();
 
-type Edit = (kb: { write(path: string, text: string): void; remove(path: string): void; replace(path: string, from: string, to: string): void }) => void;
+type Edit = (kb: {
+  read(path: string): string;
+  write(path: string, text: string): void;
+  remove(path: string): void;
+  replace(path: string, from: string, to: string): void;
+}) => void;
 
 /** One commit per kind of change, in history order. */
 export const STEPS: [kind: string, edit: Edit][] = [
@@ -37,6 +42,13 @@ export const STEPS: [kind: string, edit: Edit][] = [
       ),
   ],
   ['note removed', (kb) => kb.remove('guides/old-release-process.md')],
+  [
+    'note renamed',
+    (kb) => {
+      kb.write('guides/onboarding/first-week.md', kb.read('guides/onboarding.md'));
+      kb.remove('guides/onboarding.md');
+    },
+  ],
   ['tag changed', (kb) => kb.replace('guides/kubernetes-basics.md', 'tags: [kubernetes]', 'tags: [kubernetes, deployment]')],
   ['alias added', (kb) => kb.replace('kb.config.yaml', 'packs:', 'aliases:\n  k8s: kubernetes\npacks:')],
   ['broken link', (kb) => kb.replace('guides/deploying.md', 'in [[kubernetes-basics]].', 'in [[kubernetes-basics]]. If it fails, follow [[rollback-plan]].')],
@@ -109,6 +121,7 @@ export function scriptedHistory(): History {
   const root = git(repo, ['rev-parse', 'HEAD']);
   git(repo, ['checkout', '-q', '-b', 'feature']);
   const kb = {
+    read: (path: string) => readFileSync(join(kbDir, path), 'utf8'),
     write: (path: string, text: string) => {
       mkdirSync(dirname(join(kbDir, path)), { recursive: true });
       writeFileSync(join(kbDir, path), text);

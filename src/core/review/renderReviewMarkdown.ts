@@ -25,6 +25,7 @@ const PROBLEMS: [CountKey, string, string?][] = [
 const CHANGES: [CountKey, string, string?][] = [
   ['notesAdded', 'note added', 'notes added'],
   ['notesRemoved', 'note removed', 'notes removed'],
+  ['notesRenamed', 'note renamed', 'notes renamed'],
   ['packsChanged', 'pack changed', 'packs changed'],
   ['tagPagesChanged', 'tag page changed', 'tag pages changed'],
   ['aliasPagesChanged', 'alias page changed', 'alias pages changed'],
@@ -75,6 +76,7 @@ export function renderReviewMarkdown(review: KnowledgeReview): string {
   const notes = [
     ...review.notes.added.map((n) => `added ${codeSpan(n.path)}: ${markdownText(n.title)}`),
     ...review.notes.removed.map((n) => `removed ${codeSpan(n.path)}: ${markdownText(n.title)}`),
+    ...review.notes.renamed.map((n) => `renamed ${codeSpan(n.from)} → ${codeSpan(n.to)}: ${markdownText(n.title)} (its page moves)`),
   ];
   section(out, 'Notes', notes, (x) => x);
   section(out, 'Tag pages', review.tagPages, (t) => {

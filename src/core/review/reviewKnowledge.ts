@@ -5,6 +5,7 @@ import type { KbIndex } from '../index/kbIndexSchema.js';
 import type { BrokenLink } from '../links/findBrokenLinks.js';
 import { compareStrings } from '../util/compare.js';
 import type { KbIssue } from '../util/issue.js';
+import { diffNotes } from './diffNotes.js';
 import { diffPacks, type ReviewPack } from './diffPacks.js';
 import { diffAliasPages, diffTagPages, tagPageLists } from './diffTagPages.js';
 import { newOccurrences } from './newOccurrences.js';
@@ -35,11 +36,7 @@ export function reviewKnowledge(base: ReviewSide, head: ReviewSide, meta: Review
   const [before, after] = [health(base), health(head)];
   const paths = (list: readonly { path: string }[]) => new Set(list.map((x) => x.path));
 
-  const basePaths = new Map(base.index.notes.map((n) => [n.path, n]));
-  const headPaths = new Map(head.index.notes.map((n) => [n.path, n]));
-  const byPath = (a: { path: string }, b: { path: string }) => compareStrings(a.path, b.path);
-  const added = head.index.notes.filter((n) => !basePaths.has(n.path)).map(({ path, title }) => ({ path, title }));
-  const removed = base.index.notes.filter((n) => !headPaths.has(n.path)).map(({ path, title }) => ({ path, title }));
+  const notes = diffNotes(base.index.notes, head.index.notes);
 
   const packs = diffPacks(base.packs, head.packs);
   const wasLow = new Set(before.lowConfidencePacks.map((p) => p.slug));
@@ -64,8 +61,9 @@ export function reviewKnowledge(base: ReviewSide, head: ReviewSide, meta: Review
 
   const action = (a: ReviewCredential['action']) => credentials.filter((c) => c.action === a).length;
   const counts = {
-    notesAdded: added.length,
-    notesRemoved: removed.length,
+    notesAdded: notes.added.length,
+    notesRemoved: notes.removed.length,
+    notesRenamed: notes.renamed.length,
     packsChanged: packs.length,
     tagPagesChanged: tagPages.length,
     aliasPagesChanged: aliasPages.length,
@@ -93,7 +91,7 @@ export function reviewKnowledge(base: ReviewSide, head: ReviewSide, meta: Review
     head: 'working tree',
     today: meta.today,
     counts: { ...counts, problems },
-    notes: { added: added.sort(byPath), removed: removed.sort(byPath) },
+    notes,
     packs,
     packsLowConfidence,
     tagPages,

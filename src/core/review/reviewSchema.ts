@@ -74,6 +74,7 @@ export const retiredCitedSchema = citedNote.extend({ status: z.enum(['deprecated
 export const reviewCountsSchema = z.object({
   notesAdded: z.number().int(),
   notesRemoved: z.number().int(),
+  notesRenamed: z.number().int(),
   packsChanged: z.number().int(),
   tagPagesChanged: z.number().int(),
   aliasPagesChanged: z.number().int(),
@@ -101,7 +102,11 @@ export const knowledgeReviewSchema = z.object({
   /** The day ages were counted to, on both sides. */
   today: z.string(),
   counts: reviewCountsSchema,
-  notes: z.object({ added: z.array(noteRef), removed: z.array(noteRef) }),
+  /**
+   * Notes by path; a note gone from one path and come at another with the same title (only that title on each
+   * side) is `renamed`, not added and removed: its page moves.
+   */
+  notes: z.object({ added: z.array(noteRef), removed: z.array(noteRef), renamed: z.array(z.object({ from: path, to: path, title: z.string() })) }),
   packs: z.array(packChangeSchema),
   /** Configured packs of low confidence now that were not before. */
   packsLowConfidence: z.array(z.string()),
