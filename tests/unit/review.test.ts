@@ -37,12 +37,6 @@ const ROWS: Row[] = [
     ['guides/old-release-process.md'],
   ],
   [
-    'note renamed',
-    '- renamed `guides/onboarding.md` → `guides/onboarding/first-week.md`: Onboarding (its page moves)',
-    (r) => [r.notes.renamed, r.notes.added, r.notes.removed],
-    [[{ from: 'guides/onboarding.md', to: 'guides/onboarding/first-week.md', title: 'Onboarding' }], [], []],
-  ],
-  [
     'tag changed',
     '- `deployment`: list changed; +1: `guides/kubernetes-basics.md`',
     (r) => r.tagPages,
@@ -56,6 +50,12 @@ const ROWS: Row[] = [
     [{ file: 'guides/deploying.md', line: 9, kind: 'wikilink', target: 'rollback-plan', reason: 'missing' }],
   ],
   ['untagged note', '- `guides/scratch.md`: no tag page lists it and no tag query finds it', (r) => r.untagged, ['guides/scratch.md']],
+  [
+    'note renamed',
+    '- renamed `guides/scratch.md` → `guides/scratch/ideas.md`: Scratch notes (its page moves)',
+    (r) => [r.notes, r.untagged],
+    [{ added: [], removed: [], renamed: [{ from: 'guides/scratch.md', to: 'guides/scratch/ideas.md', title: 'Scratch notes' }] }, []],
+  ],
   [
     'credential',
     '- `guides/staging.md:10` **allowed**: matches secrets.allow (database-connection-string (PostgreSQLConnection)), left as is.',

@@ -42,17 +42,17 @@ export const STEPS: [kind: string, edit: Edit][] = [
       ),
   ],
   ['note removed', (kb) => kb.remove('guides/old-release-process.md')],
-  [
-    'note renamed',
-    (kb) => {
-      kb.write('guides/onboarding/first-week.md', kb.read('guides/onboarding.md'));
-      kb.remove('guides/onboarding.md');
-    },
-  ],
   ['tag changed', (kb) => kb.replace('guides/kubernetes-basics.md', 'tags: [kubernetes]', 'tags: [kubernetes, deployment]')],
   ['alias added', (kb) => kb.replace('kb.config.yaml', 'packs:', 'aliases:\n  k8s: kubernetes\npacks:')],
   ['broken link', (kb) => kb.replace('guides/deploying.md', 'in [[kubernetes-basics]].', 'in [[kubernetes-basics]]. If it fails, follow [[rollback-plan]].')],
   ['untagged note', (kb) => kb.write('guides/scratch.md', '---\ntitle: Scratch notes\n---\n\n# Scratch notes\n\nThings to sort out later.\n')],
+  [
+    'note renamed',
+    (kb) => {
+      kb.write('guides/scratch/ideas.md', kb.read('guides/scratch.md'));
+      kb.remove('guides/scratch.md');
+    },
+  ],
   [
     'credential',
     (kb) => {

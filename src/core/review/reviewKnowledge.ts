@@ -37,6 +37,9 @@ export function reviewKnowledge(base: ReviewSide, head: ReviewSide, meta: Review
   const paths = (list: readonly { path: string }[]) => new Set(list.map((x) => x.path));
 
   const notes = diffNotes(base.index.notes, head.index.notes);
+  // A renamed note is the same note: what it had before under its old path is not new at its new one.
+  const movedFrom = new Map(notes.renamed.map((r) => [r.to, r.from]));
+  const was = (path: string) => movedFrom.get(path) ?? path;
 
   const packs = diffPacks(base.packs, head.packs);
   const wasLow = new Set(before.lowConfidencePacks.map((p) => p.slug));
@@ -45,19 +48,19 @@ export function reviewKnowledge(base: ReviewSide, head: ReviewSide, meta: Review
   const tagPages = diffTagPages(baseTags, headTags);
   const aliasPages = diffAliasPages(baseTags, headTags);
 
-  const linkKey = (b: BrokenLink) => [b.file, b.kind, b.target, b.reason].join('\0');
+  const linkKey = (b: BrokenLink) => [was(b.file), b.kind, b.target, b.reason].join('\0');
   const brokenLinks = newOccurrences(before.brokenLinks, after.brokenLinks, linkKey, (b) => b.line);
   const wasUntagged = new Set(before.untagged);
-  const untagged = after.untagged.filter((p) => !wasUntagged.has(p));
+  const untagged = after.untagged.filter((p) => !wasUntagged.has(was(p)));
   const findings = (side: ReviewSide) => side.secrets.filter((i) => CREDENTIAL_ACTIONS[i.code] !== undefined);
-  const secretKey = (i: KbIssue) => [i.file, i.code, i.message].join('\0');
+  const secretKey = (i: KbIssue) => [was(i.file), i.code, i.message].join('\0');
   const credentials = newOccurrences(findings(base), findings(head), secretKey, (i) => i.line)
     .sort((a, b) => compareStrings(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0))
     .map((i) => ({ file: i.file, ...(i.line !== undefined ? { line: i.line } : {}), action: CREDENTIAL_ACTIONS[i.code]!, message: i.message }));
   const wasStale = paths(before.staleCited);
-  const staleCited = after.staleCited.filter((n) => !wasStale.has(n.path));
+  const staleCited = after.staleCited.filter((n) => !wasStale.has(was(n.path)));
   const wasRetired = paths(before.deprecatedCited);
-  const deprecatedCited = after.deprecatedCited.filter((n) => !wasRetired.has(n.path));
+  const deprecatedCited = after.deprecatedCited.filter((n) => !wasRetired.has(was(n.path)));
 
   const action = (a: ReviewCredential['action']) => credentials.filter((c) => c.action === a).length;
   const counts = {
