@@ -52,9 +52,13 @@ const ROWS: Row[] = [
   ['untagged note', '- `guides/scratch.md`: no tag page lists it and no tag query finds it', (r) => r.untagged, ['guides/scratch.md']],
   [
     'note renamed',
-    '- renamed `guides/scratch.md` → `guides/scratch/ideas.md`: Scratch notes (its page moves)',
-    (r) => [r.notes, r.untagged],
-    [{ added: [], removed: [], renamed: [{ from: 'guides/scratch.md', to: 'guides/scratch/ideas.md', title: 'Scratch notes' }] }, []],
+    '- `guides/onboarding.md:9` wikilink `scratch`: no such note; renamed to `guides/scratch/ideas.md`',
+    (r) => [r.notes, r.untagged, r.brokenLinks.map((b) => [b.target, b.suggestion])],
+    [
+      { added: [], removed: [], renamed: [{ from: 'guides/scratch.md', to: 'guides/scratch/ideas.md', title: 'Scratch notes' }] },
+      [],
+      [['scratch', 'guides/scratch/ideas.md']],
+    ],
   ],
   [
     'credential',

@@ -45,7 +45,13 @@ export const STEPS: [kind: string, edit: Edit][] = [
   ['tag changed', (kb) => kb.replace('guides/kubernetes-basics.md', 'tags: [kubernetes]', 'tags: [kubernetes, deployment]')],
   ['alias added', (kb) => kb.replace('kb.config.yaml', 'packs:', 'aliases:\n  k8s: kubernetes\npacks:')],
   ['broken link', (kb) => kb.replace('guides/deploying.md', 'in [[kubernetes-basics]].', 'in [[kubernetes-basics]]. If it fails, follow [[rollback-plan]].')],
-  ['untagged note', (kb) => kb.write('guides/scratch.md', '---\ntitle: Scratch notes\n---\n\n# Scratch notes\n\nThings to sort out later.\n')],
+  [
+    'untagged note',
+    (kb) => {
+      kb.write('guides/scratch.md', '---\ntitle: Scratch notes\n---\n\n# Scratch notes\n\nThings to sort out later.\n');
+      kb.replace('guides/onboarding.md', 'Read [[deploying]] first.', 'Read [[deploying]] first, then [[scratch]].');
+    },
+  ],
   [
     'note renamed',
     (kb) => {

@@ -51,7 +51,8 @@ export function renderReviewMarkdown(review: KnowledgeReview): string {
   if (c.problems) out.push(`**Problems:** ${line(PROBLEMS)}  `);
   out.push(changes ? `**Changes:** ${changes}` : '**Changes:** none for readers or agents.');
 
-  section(out, 'Broken links', review.brokenLinks, brokenLine);
+  const renamedTo = new Set(review.notes.renamed.map((r) => r.to));
+  section(out, 'Broken links', review.brokenLinks, (b) => brokenLine(b, renamedTo));
   section(out, 'Untagged notes', review.untagged, (p) => `${codeSpan(p)}: no tag page lists it and no tag query finds it`);
   section(out, 'Credentials', review.credentials, (x) => `${codeSpan(x.line ? `${x.file}:${x.line}` : x.file)} **${x.action}**: ${markdownText(x.message)}`);
   section(
@@ -105,9 +106,11 @@ function section<T>(out: string[], title: string, items: readonly T[], render: (
   if (items.length > SECTION_ITEMS) out.push(`- … and ${items.length - SECTION_ITEMS} more (\`kb review --json\` lists every one)`);
 }
 
-function brokenLine(b: BrokenLink): string {
+/** `renamedTo`: the new paths of renamed notes, which a link to the old path is pointed at. */
+function brokenLine(b: BrokenLink, renamedTo: ReadonlySet<string>): string {
   const why = b.reason === 'unpublished' ? 'names a note that is not published' : b.kind === 'attachment' ? 'no such file' : 'no such note';
-  return `${codeSpan(`${b.file}:${b.line}`)} ${b.kind} ${codeSpan(b.target)}: ${why}${b.suggestion ? `; did you mean ${codeSpan(b.suggestion)}?` : ''}`;
+  const hint = !b.suggestion ? '' : renamedTo.has(b.suggestion) ? `; renamed to ${codeSpan(b.suggestion)}` : `; did you mean ${codeSpan(b.suggestion)}?`;
+  return `${codeSpan(`${b.file}:${b.line}`)} ${b.kind} ${codeSpan(b.target)}: ${why}${hint}`;
 }
 
 function packLines(p: PackChange): string[] {

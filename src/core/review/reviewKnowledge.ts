@@ -49,7 +49,10 @@ export function reviewKnowledge(base: ReviewSide, head: ReviewSide, meta: Review
   const aliasPages = diffAliasPages(baseTags, headTags);
 
   const linkKey = (b: BrokenLink) => [was(b.file), b.kind, b.target, b.reason].join('\0');
-  const brokenLinks = newOccurrences(before.brokenLinks, after.brokenLinks, linkKey, (b) => b.line);
+  const brokenLinks = newOccurrences(before.brokenLinks, after.brokenLinks, linkKey, (b) => b.line).map((b) => {
+    const to = renamedTarget(b.target, notes.renamed);
+    return to ? { ...b, suggestion: to } : b;
+  });
   const wasUntagged = new Set(before.untagged);
   const untagged = after.untagged.filter((p) => !wasUntagged.has(was(p)));
   const findings = (side: ReviewSide) => side.secrets.filter((i) => CREDENTIAL_ACTIONS[i.code] !== undefined);
@@ -105,4 +108,16 @@ export function reviewKnowledge(base: ReviewSide, head: ReviewSide, meta: Review
     staleCited,
     deprecatedCited,
   };
+}
+
+/** The new path of the renamed note a broken link names by its old name (`[[old-name]]`, `../old-name.md`), when one does. */
+function renamedTarget(target: string, renamed: readonly { from: string; to: string }[]): string | undefined {
+  const name = (path: string) =>
+    path
+      .slice(path.lastIndexOf('/') + 1)
+      .replace(/\.mdx?$/i, '')
+      .toLowerCase();
+  const wanted = name(target.split('#')[0]!);
+  const found = renamed.filter((r) => name(r.from) === wanted);
+  return found.length === 1 ? found[0]!.to : undefined;
 }
