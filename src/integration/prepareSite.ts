@@ -82,9 +82,10 @@ export async function prepareSite(
   const { broken: brokenLinks, linksOut } = folderLinkCheck(result, links, false); // counted here; `kb check` suggests the closest notes
   if (config.strict && brokenLinks.length) throw new SiteBuildError(brokenLinks.map((b) => `${formatIssue(brokenLinkIssue(b))} (--strict)`));
   const index = config.title ? { ...result.index, title: config.title } : result.index;
-  // "Last updated": one `git log` for the whole folder when it has its own history, else frontmatter dates.
+  // "Last updated": one `git log` for the whole folder when it has its own history, else frontmatter dates,
+  // and outside any repository the files' modification times after them.
   const git = readGitDates(config.kbDir);
-  const updated = lastUpdatedDates(index.notes, git.source === 'git' ? git.dates : undefined);
+  const updated = lastUpdatedDates(index.notes, git.source === 'git' ? git.dates : undefined, { mtimes: git.source === 'none' && git.reason === 'not-a-repo' });
   const model = createSiteModel(
     index,
     {
