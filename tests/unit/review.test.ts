@@ -62,9 +62,16 @@ const ROWS: Row[] = [
   ],
   [
     'credential',
-    '- `guides/staging.md:10` **allowed**: matches secrets.allow (database-connection-string (PostgreSQLConnection)), left as is.',
-    (r) => r.credentials.map((c) => [c.file, c.line, c.action]),
-    [['guides/staging.md', 10, 'allowed']],
+    '- `guides/staging.md:8` **redacted**: holds what looks like a credential (aws (AWSAccessKeyID)); published as \\[redacted: aws\\]. Take it out of the note (and rotate it if it is real: it is in the history).',
+    (r) => [r.credentials.map((c) => [c.file, c.line, c.action]), r.counts.credentialsRedacted, r.counts.credentialsAllowed],
+    [
+      [
+        ['guides/staging.md', 8, 'redacted'],
+        ['guides/staging.md', 10, 'allowed'],
+      ],
+      1,
+      1,
+    ],
   ],
   [
     'deprecated note still cited',
