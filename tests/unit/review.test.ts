@@ -1,7 +1,7 @@
 // `kb review` on a knowledge folder in git with a scripted history (reviewHistory.ts): each kind of change, reviewed
 // against the commit before it, shows its line in the Markdown and its field in the JSON; the whole history against
 // its merge base is a golden file.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
@@ -127,6 +127,10 @@ describe('kb review over the whole history', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain(`against \`main\` (merge base of HEAD and main, \`${history.root.slice(0, 12)}\`)`);
     await expect(r.out).toMatchFileSnapshot('__golden__/review/whole-history.md');
+  });
+  it('is the example docs/review.md shows', () => {
+    const golden = readFileSync(join(import.meta.dirname, '__golden__/review/whole-history.md'), 'utf8');
+    expect(readFileSync(join(import.meta.dirname, '../../docs/review.md'), 'utf8')).toContain(`\`\`\`text\n${golden}\`\`\``);
   });
 });
 

@@ -48,7 +48,7 @@ export function renderReviewMarkdown(review: KnowledgeReview): string {
     '',
   ];
   const changes = line(CHANGES);
-  if (c.problems) out.push(`**Problems:** ${line(PROBLEMS)}  `);
+  if (c.problems) out.push(`**Problems:** ${line(PROBLEMS)}`, '');
   out.push(changes ? `**Changes:** ${changes}` : '**Changes:** none for readers or agents.');
 
   const renamedTo = new Set(review.notes.renamed.map((r) => r.to));
