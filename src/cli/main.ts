@@ -22,6 +22,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
   context: { summary: 'task-context pack: kb context --task "…"', load: () => import('./commands/contextCommand.js') },
   discover: { summary: 'files of a codebase for a task: kb discover <path-or-alias> --task "…"', load: () => import('./commands/discoverCommand.js') },
   pack: { summary: 'prerender the configured packs: kb pack --out DIR', load: () => import('./commands/packCommand.js') },
+  review: {
+    summary: 'what a change to the folder does for readers and agents, as a pull-request comment: kb review --base origin/main',
+    load: () => import('./commands/reviewCommand.js'),
+  },
   mcp: { summary: 'serve the knowledge base to coding agents (MCP over stdio): kb mcp --kb DIR | --site URL', load: () => import('./commands/mcpCommand.js') },
   // The site of a folder of notes, with kb-portal's own Astro project (no Astro project of the team's needed).
   init: { summary: 'start a portal: a commented kb.config.yaml (and a CI recipe: --ci github|gitlab)', load: () => import('./commands/initCommand.js') },

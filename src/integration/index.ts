@@ -25,7 +25,7 @@ import { indexWithPagefind } from './pagefindShards.js';
 import { pagesSalt } from './pagesSalt.js';
 import { portalRoutes, PACKAGE_ROOT } from './portalRoutes.js';
 import { prepareSite, SiteBuildError, type PreparedSite } from './prepareSite.js';
-import { siteDigests, sitePackData, writeSitePacks } from './preparePacks.js';
+import { siteDigests, sitePackData, writeSiteHealth, writeSitePacks } from './preparePacks.js';
 import { resolvePortal, type PortalConfig } from './resolvePortal.js';
 import { commitPageManifests, linkReusedPages, pageManifests } from './reusePages.js';
 import { siteFiles, writeSiteFiles } from './siteFiles.js';
@@ -71,11 +71,12 @@ export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegra
     return prepared;
   }
 
-  /** The pack data and every configured pack (packs.json), for this generation of the folder. */
+  /** The pack data, every configured pack (packs.json) and the knowledge health (health.json), for this generation of the folder. */
   function startPacks(prepared: PreparedSite, inWorker: boolean): Promise<void> {
     packData = sitePackData(prepared, rankerCodeHash(), inWorker ? workerUrl('packDataWorker') : undefined);
     return packData.then((data) => {
       packs = writeSitePacks(prepared, data);
+      writeSiteHealth(prepared, packs);
     });
   }
 

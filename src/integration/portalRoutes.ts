@@ -18,6 +18,7 @@ const ROUTES: readonly [pattern: string, file: string][] = [
   ['packs/[slug]', 'packs/[slug].astro'],
   ['query', 'query/index.astro'],
   ['search', 'search/index.astro'],
+  ['health', 'health/index.astro'],
 ];
 
 /**

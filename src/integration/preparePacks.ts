@@ -1,12 +1,14 @@
 // Build stage 2b: the pack data (the ranker's index over every body, kb-pack-data.json) and every configured
 // pack, computed the way `kb pack` and `kb context` compute them. The pack data is cached by its inputs and the
-// ranker's code; when it must be built for a big folder, a worker thread builds it while Astro bundles.
+// ranker's code; when it must be built for a big folder, a worker thread builds it while Astro bundles. Then the
+// knowledge health page's data, which needs the packs' citations.
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { buildContextPack } from '../core/context/buildContextPack.js';
 import { buildPackData, type PackData } from '../core/context/buildPackData.js';
 import { configuredPacks } from '../core/context/configuredPacks.js';
 import type { RepoDigest } from '../core/discover/repoDigest.js';
+import { knowledgeHealth, type KnowledgeHealth } from '../core/health/knowledgeHealth.js';
 import type { KbIndex } from '../core/index/kbIndexSchema.js';
 import { PORTAL_FILES } from '../core/site/portalData.js';
 import type { SitePack } from '../core/site/sitePack.js';
@@ -82,6 +84,19 @@ export function writeSitePacks(site: PreparedSite, data: PackData): SitePack[] {
   });
   writeFileAtomic(join(site.config.dataDir, PORTAL_FILES.packs), JSON.stringify(packs));
   return packs;
+}
+
+/** The knowledge health page's data (health.json), from the folder's links and the configured packs just built. */
+export function writeSiteHealth(site: PreparedSite, packs: readonly SitePack[]): KnowledgeHealth {
+  const health = knowledgeHealth({
+    index: site.model.index,
+    today: site.config.today,
+    packs,
+    brokenLinks: site.brokenLinks,
+    linksOut: site.linksOut,
+  });
+  writeFileAtomic(join(site.config.dataDir, PORTAL_FILES.health), JSON.stringify(health));
+  return health;
 }
 
 function inWorker(workerUrl: URL, job: PackDataJob): Promise<PackData> {

@@ -4,7 +4,7 @@ import { compile } from '@mdx-js/mdx';
 import { closeSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NoteEntry } from '../core/index/kbIndexSchema.js';
-import { brokenLinkIssue, type BrokenLink } from '../core/links/findBrokenLinks.js';
+import { brokenLinkIssue, type BrokenLink, type LinkCheck } from '../core/links/findBrokenLinks.js';
 import { createSiteModel, type SiteModel } from '../core/site/siteModel.js';
 import { PORTAL_FILES, type NoteRender, type PagesManifestDirs, type PortalDataFile } from '../core/site/portalData.js';
 import { compareStrings } from '../core/util/compare.js';
@@ -16,7 +16,7 @@ import { gitDatesSummary, readGitDates } from '../node/site/gitDates.js';
 import { noteRenderJob, type RenderJobContext } from '../node/site/noteHtml.js';
 import { planAttachments, type AttachmentCopy } from '../node/site/noteAttachments.js';
 import type { RenderJob } from '../node/site/renderNotes.js';
-import { folderBrokenLinks, siteLinks, type SiteLinks } from '../node/site/siteLinks.js';
+import { folderLinkCheck, siteLinks, type SiteLinks } from '../node/site/siteLinks.js';
 import { writeFileAtomic } from '../node/writeFileAtomic.js';
 import type { PortalConfig } from './resolvePortal.js';
 
@@ -44,6 +44,8 @@ export interface PreparedSite {
   attachments: AttachmentCopy[];
   /** Links of published notes that lead nowhere (counted in the log; `kb check` lists them; strict stops on them). */
   brokenLinks: BrokenLink[];
+  /** Which notes link to which (the health page's orphans). */
+  linksOut: LinkCheck['linksOut'];
   /** What a note's render job is made from (the runtime and `astro dev` render from it too). */
   jobContext: RenderJobContext;
   /** Summary lines for the build log: counts, then every warning with file and line. */
@@ -77,7 +79,7 @@ export async function prepareSite(
     throw new SiteBuildError(blocking.map((i) => (config.strict && i.severity === 'warning' ? `${formatIssue(i)} (--strict)` : formatIssue(i))));
 
   const links = siteLinks(result);
-  const brokenLinks = folderBrokenLinks(result, links, false); // counted here; `kb check` suggests the closest notes
+  const { broken: brokenLinks, linksOut } = folderLinkCheck(result, links, false); // counted here; `kb check` suggests the closest notes
   if (config.strict && brokenLinks.length) throw new SiteBuildError(brokenLinks.map((b) => `${formatIssue(brokenLinkIssue(b))} (--strict)`));
   const index = config.title ? { ...result.index, title: config.title } : result.index;
   // "Last updated": one `git log` for the whole folder when it has its own history, else frontmatter dates,
@@ -160,7 +162,21 @@ export async function prepareSite(
     summary.push(
       `kb: ${brokenLinks.length} broken link${brokenLinks.length === 1 ? '' : 's'} (links to no note or file); \`kb check --kb ${config.kbDir}\` lists them, --strict fails on them`,
     );
-  return { config, result, model, jobs, htmlKeys, mdx: mdx.sort(compareStrings), links, attachments, brokenLinks, jobContext, summary, pages: options.pages };
+  return {
+    config,
+    result,
+    model,
+    jobs,
+    htmlKeys,
+    mdx: mdx.sort(compareStrings),
+    links,
+    attachments,
+    brokenLinks,
+    linksOut,
+    jobContext,
+    summary,
+    pages: options.pages,
+  };
 }
 
 /** An `.mdx` note that would not compile (broken YAML, a JSX error) is shown as plain Markdown, with a warning. */

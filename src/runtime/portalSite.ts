@@ -9,6 +9,7 @@ import { buildQueryView, type QueryView } from '../core/site/queryView.ts';
 import { PORTAL_FILES, type PortalDataFile } from '../core/site/portalData.ts';
 import { createSiteModel, type SiteModel } from '../core/site/siteModel.ts';
 import type { SitePack } from '../core/site/sitePack.ts';
+import type { KnowledgeHealth } from '../core/health/knowledgeHealth.ts';
 
 export interface PortalSite extends SiteModel {
   data: PortalDataFile;
@@ -35,4 +36,9 @@ export function queryViewFor(query: string): QueryView {
 /** Every configured pack, as `kb pack` renders it (written by the integration before pages render). */
 export function configuredSitePacks(): SitePack[] {
   return JSON.parse(readFileSync(join(portal.dataDir, PORTAL_FILES.packs), 'utf8')) as SitePack[];
+}
+
+/** The knowledge health of the folder (written by the integration with the packs, before pages render). */
+export function siteHealth(): KnowledgeHealth {
+  return JSON.parse(readFileSync(join(portal.dataDir, PORTAL_FILES.health), 'utf8')) as KnowledgeHealth;
 }

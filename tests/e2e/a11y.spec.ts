@@ -58,6 +58,7 @@ const PAGES: Check[] = [
   ['categories', 'categories/'],
   ['category', 'categories/architecture/'],
   ['packs', 'packs/'],
+  ['health', 'health/'],
   ['pack, rendered', 'packs/project-pay/', async (page) => void (await expect(page.locator('.pack-rendered h1, .pack-rendered h2').first()).toBeVisible())],
   [
     'search with results and filters',

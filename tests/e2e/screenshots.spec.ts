@@ -40,6 +40,7 @@ const SHOTS: Shot[] = [
   ['search', 'search/?q=webhook', async (page) => void (await expect(page.locator('.pagefind-ui__result').first()).toBeVisible())],
   ['project', 'projects/pay/'],
   ['category', 'categories/architecture/'],
+  ['health', 'health/'],
   ['shared', 'shared/pay/'],
   [
     'query',

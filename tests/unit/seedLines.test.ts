@@ -108,7 +108,7 @@ describe('a pack: every section of the seed, always, in its order', () => {
 /** What each command needs besides the common flags to get as far as the folder. */
 const NEEDS: Record<string, string[]> = { query: ['api'], search: ['x'], context: ['--task', 'x'], discover: ['shop', '--task', 'x'] };
 
-describe.each(['index', 'check', 'query', 'search', 'context', 'discover', 'pack', 'mcp'])('kb %s: the common flags', (command) => {
+describe.each(['index', 'check', 'query', 'search', 'context', 'discover', 'pack', 'review', 'mcp'])('kb %s: the common flags', (command) => {
   it('takes --kb, --today and --json, whether or not it uses them', async () => {
     const r = await kb([command, '--kb', '/nonexistent/kb', '--today', '2026-10-15', '--json', ...(NEEDS[command] ?? [])]);
     expect(r.err).not.toMatch(/unknown option|Unknown option/);

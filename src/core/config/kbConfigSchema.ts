@@ -117,6 +117,11 @@ export const kbConfigSchema = z
         ideas: z.number().int().nonnegative().default(7),
         codemap: z.number().int().nonnegative().default(14),
         stitch: z.number().int().nonnegative().default(30),
+        /**
+         * Days after a note's `updated` (else `date`) day that it counts as stale on the knowledge health page and in
+         * `kb review`. Default: 365 (src/core/health/noteHealth.ts); absent from the index unless set.
+         */
+        notes: z.number().int().nonnegative().optional(),
       })
       .strict()
       .default({}),

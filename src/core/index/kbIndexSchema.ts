@@ -91,7 +91,8 @@ export const kbIndexSchema = z.object({
   layout: z.enum(['aria', 'flat']),
   /** Team-shared knowledge is on (some project has `shared: true`). */
   sharing: z.boolean(),
-  staleness: z.object({ ideas: z.number(), codemap: z.number(), stitch: z.number() }),
+  /** Days before ideas, CODEMAP, STITCH and (when configured) notes are stale. */
+  staleness: z.object({ ideas: z.number(), codemap: z.number(), stitch: z.number(), notes: z.number().optional() }),
   /** kb search scope prefix ('' = every note). */
   searchScope: z.string(),
   /** Canonical vocabulary with each canonical's aliases. */

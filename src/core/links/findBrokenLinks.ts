@@ -36,9 +36,25 @@ export function findBrokenLinks(input: BrokenLinkInput): BrokenLink[] {
   return checkLinks(input).broken;
 }
 
-/** The broken links, and how many links into the folder were checked (same-note anchors and outside URLs are not). */
-export function checkLinks(input: BrokenLinkInput): { checked: number; broken: BrokenLink[] } {
+/** What checking a folder's links finds. */
+export interface LinkCheck {
+  /** Links into the folder that were checked (same-note anchors and outside URLs are not). */
+  checked: number;
+  broken: BrokenLink[];
+  /** Each note that links to another note (wikilink, embed or Markdown link) → the paths of the notes it links to. */
+  linksOut: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** The broken links, how many links into the folder were checked, and which notes link to which. */
+export function checkLinks(input: BrokenLinkInput): LinkCheck {
   let checked = 0;
+  const linksOut = new Map<string, Set<string>>();
+  const linked = (from: string, to: string) => {
+    if (to === from) return;
+    const set = linksOut.get(from);
+    if (set) set.add(to);
+    else linksOut.set(from, new Set([to]));
+  };
   const suggestions = new Map<string, string | undefined>(); // by kind and target: a broken target is often written many times
   const hidden = createLinkResolver({ notes: (input.unpublished ?? []).map((path) => ({ path, slug: '\0', title: '\0' })) });
   const out: BrokenLink[] = [];
@@ -53,7 +69,11 @@ export function checkLinks(input: BrokenLinkInput): { checked: number; broken: B
         checked++;
         if (isPublishableAttachment(target)) {
           if (!input.resolver.file(target, note.path)) out.push(broken(note.path, line, 'attachment', target, 'missing', input, suggestions));
-        } else if (!input.resolver.note(target, note.path)) {
+          continue;
+        }
+        const to = input.resolver.note(target, note.path);
+        if (to) linked(note.path, to.path);
+        else {
           out.push(
             broken(note.path, line, embed ? 'embed' : 'wikilink', target, hidden.note(target, note.path) ? 'unpublished' : 'missing', input, suggestions),
           );
@@ -62,6 +82,7 @@ export function checkLinks(input: BrokenLinkInput): { checked: number; broken: B
       }
       const to = input.resolver.href(l.href, note.path);
       if (to.kind !== 'external') checked++;
+      if (to.kind === 'note') linked(note.path, to.note.path);
       if (to.kind !== 'broken') continue;
       const kind = to.expected === 'file' ? 'attachment' : 'link';
       out.push(
@@ -77,7 +98,7 @@ export function checkLinks(input: BrokenLinkInput): { checked: number; broken: B
       );
     }
   }
-  return { checked, broken: out };
+  return { checked, broken: out, linksOut };
 }
 
 function broken(

@@ -5,7 +5,7 @@ import type { LinkTargets, SiteSettings } from './siteModel.js';
 
 /** Where pages find the prepared data; served by the virtual module `virtual:kb-portal/config`. */
 export interface PortalRuntimeConfig {
-  /** Folder of `site.json`, `bodies.txt` and `packs.json`. */
+  /** Folder of `site.json`, `bodies.txt`, `packs.json` and `health.json`. */
   dataDir: string;
   /** Bumped each time the data is prepared again (dev: on every change of the knowledge folder). */
   generation: number;
@@ -46,4 +46,4 @@ export interface PortalDataFile {
   pages: PagesManifestDirs | undefined;
 }
 
-export const PORTAL_FILES = { site: 'site.json', bodies: 'bodies.txt', packs: 'packs.json' } as const;
+export const PORTAL_FILES = { site: 'site.json', bodies: 'bodies.txt', packs: 'packs.json', health: 'health.json' } as const;

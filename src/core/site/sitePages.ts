@@ -13,6 +13,7 @@ export function sitePages({ index, paths, tags }: Pick<SiteModel, 'index' | 'pat
     paths.shared,
     paths.packs,
     paths.search,
+    paths.health,
     paths.query(),
     ...index.notes.map((n) => paths.note(n.slug)),
     ...tags.map((t) => paths.tag(t)),

@@ -32,6 +32,7 @@ export function createSitePaths(base: string) {
     pack: (slug: string) => page('packs', slug),
     packFile: (slug: string, ext: 'md' | 'json') => `${root}packs/${encodePath(slug)}.${ext}`,
     search: page('search'),
+    health: page('health'),
     query: (q?: string) => (q ? `${page('query')}?q=${encodeURIComponent(q)}` : page('query')),
   };
 }

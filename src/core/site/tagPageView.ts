@@ -15,17 +15,18 @@ export interface AlsoTaggedNote {
   tags: string[];
 }
 
-export interface TagPageView {
+/** `V`: how the page shows the query's results (`kb review` compares the lists and needs none). */
+export interface TagPageView<V = QueryView> {
   tag: string;
   /** `kb query <tag>`. */
-  view: QueryView;
+  view: V;
   /** Notes carrying the tag that the query does not list, by path; absent when there are none. */
   also: { heading: string; notes: AlsoTaggedNote[] } | undefined;
   /** Notes the page lists: the query's results and the others. Every count shown for the tag is this one. */
   count: number;
 }
 
-export function buildTagPage(tag: string, result: QueryResult, view: QueryView, notes: readonly NoteEntry[]): TagPageView {
+export function buildTagPage<V>(tag: string, result: QueryResult, view: V, notes: readonly NoteEntry[]): TagPageView<V> {
   const listed = new Set(result.results.map((r) => r.path));
   const others = notes.filter((n) => !listed.has(n.path) && n.tags.includes(tag)).sort((a, b) => compareStrings(a.path, b.path));
   return {
@@ -53,11 +54,11 @@ function alsoHeading(notes: readonly Pick<NoteEntry, 'tier'>[]): string {
 }
 
 /** Every tag's page, for tag pages and the counts on tag chips (home, /tags/). */
-export function buildTagPages(
+export function buildTagPages<V = QueryView>(
   index: Pick<KbIndex, 'notes'>,
   tags: readonly string[],
-  query: (tag: string) => { result: QueryResult; view: QueryView },
-): Map<string, TagPageView> {
+  query: (tag: string) => { result: QueryResult; view: V },
+): Map<string, TagPageView<V>> {
   const byTag = new Map<string, NoteEntry[]>();
   for (const n of index.notes)
     for (const t of new Set(n.tags)) {

@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { compareStrings } from '../../core/util/compare.js';
+import { runGit } from '../git/runGit.js';
 
 /** Pass 6 keeps this many files. */
 const HEAD = 20;
@@ -15,20 +15,9 @@ const HEAD = 20;
 export function gitRecency(absRoot: string): string[] {
   let output: string;
   try {
-    const env: Record<string, string | undefined> = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' };
-    delete env.GIT_DIR;
-    delete env.GIT_WORK_TREE;
-    const git = (args: string[]) =>
-      execFileSync('git', args, { cwd: absRoot, encoding: 'utf8', timeout: 5000, stdio: ['ignore', 'pipe', 'ignore'], env, maxBuffer: 16 * 1024 * 1024 });
+    const git = (args: string[]) => runGit(absRoot, args, { timeout: 5000, maxBuffer: 16 * 1024 * 1024 });
     if (realpathSync(git(['rev-parse', '--show-toplevel']).trim()) !== realpathSync(absRoot)) return [];
-    output = execFileSync('git', ['-c', 'core.quotepath=off', 'log', '--name-only', '--relative', '--pretty=format:', '-20', '--', '.'], {
-      cwd: absRoot,
-      encoding: 'utf8',
-      timeout: 5000,
-      stdio: ['ignore', 'pipe', 'ignore'],
-      env,
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    output = git(['-c', 'core.quotepath=off', 'log', '--name-only', '--relative', '--pretty=format:', '-20', '--', '.']);
   } catch {
     return [];
   }

@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
+import { runGit } from '../git/runGit.js';
 
 /** What git says about the knowledge folder's history, read once per build. */
 export type GitDates =
@@ -14,11 +14,7 @@ export type GitDates =
  * history, so every file would carry the clone's commit date: refused, and the caller falls back to frontmatter.
  */
 export function readGitDates(absRoot: string): GitDates {
-  const env: Record<string, string | undefined> = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' };
-  delete env['GIT_DIR'];
-  delete env['GIT_WORK_TREE'];
-  const git = (args: string[], timeout: number) =>
-    execFileSync('git', args, { cwd: absRoot, encoding: 'utf8', timeout, stdio: ['ignore', 'pipe', 'ignore'], env, maxBuffer: 1 << 30 });
+  const git = (args: string[], timeout: number) => runGit(absRoot, args, { timeout });
   let top: string;
   let shallow: boolean;
   try {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import picomatch from 'picomatch';
 import { isActiveSvg, isPublishableAttachment, isSvg } from '../../core/links/attachmentKinds.js';
 import { createLinkResolver, type LinkResolver, type NoteTarget } from '../../core/links/createLinkResolver.js';
-import { checkLinks, type BrokenLink } from '../../core/links/findBrokenLinks.js';
+import { checkLinks, type BrokenLink, type LinkCheck } from '../../core/links/findBrokenLinks.js';
 import { readSourceFrontmatter } from '../../core/model/readSourceFrontmatter.js';
 import type { IndexedFolder } from '../indexKnowledgeFolder.js';
 
@@ -43,8 +43,8 @@ export function folderBrokenLinks(result: IndexedFolder, links: SiteLinks = site
   return folderLinkCheck(result, links, suggest).broken;
 }
 
-/** The broken links and how many links were checked. */
-export function folderLinkCheck(result: IndexedFolder, links: SiteLinks = siteLinks(result), suggest = true): { checked: number; broken: BrokenLink[] } {
+/** The broken links, how many links were checked, and which notes link to which. */
+export function folderLinkCheck(result: IndexedFolder, links: SiteLinks = siteLinks(result), suggest = true): LinkCheck {
   const byPath = new Map(result.index.notes.map((n) => [n.path, n]));
   const notes = links.targets.map((t) => ({ ...t, bodyLine: byPath.get(t.path)?.bodyLine ?? 1 }));
   return checkLinks({ notes, bodies: result.bodies, files: links.files, resolver: links.resolver, unpublished: links.unpublished, suggest });
