@@ -125,7 +125,12 @@ function pathOf(v: Value | undefined, env: BaseEnv, from: string): string | unde
 }
 
 const FILE_METHODS: Record<string, (self: { kind: 'file'; path: string }, args: readonly Value[], env: BaseEnv, scope: Scope) => Value> = {
-  asLink: (f, [display]) => ({ kind: 'link', target: f.path, path: f.path, ...(display !== undefined && display !== null ? { display: displayText(display) } : {}) }),
+  asLink: (f, [display]) => ({
+    kind: 'link',
+    target: f.path,
+    path: f.path,
+    ...(display !== undefined && display !== null ? { display: displayText(display) } : {}),
+  }),
   hasLink: (f, [other], env, scope) => {
     const to = pathOf(other, env, scope.row.path);
     return to !== undefined && (env.records.get(f.path)?.links.includes(to) ?? false);
@@ -153,7 +158,9 @@ const LINK_METHODS: Record<string, (self: { kind: 'link'; path?: string | undefi
 };
 
 /** Every method name of some type (a known method on the wrong type is an error, not an unsupported feature). */
-const KNOWN_METHODS = new Set([STRING_METHODS, NUMBER_METHODS, LIST_METHODS, DATE_METHODS, OBJECT_METHODS, REGEX_METHODS, FILE_METHODS, LINK_METHODS].flatMap(Object.keys));
+const KNOWN_METHODS = new Set(
+  [STRING_METHODS, NUMBER_METHODS, LIST_METHODS, DATE_METHODS, OBJECT_METHODS, REGEX_METHODS, FILE_METHODS, LINK_METHODS].flatMap(Object.keys),
+);
 KNOWN_METHODS.add('filter').add('map').add('reduce');
 
 /** Methods by the type they apply to (docs/graph-canvas-bases.md lists them). */

@@ -17,7 +17,7 @@ export interface BaseRecord {
   backlinks: readonly string[];
   /** Frontmatter properties, already read into values (noteProperties.ts). */
   properties: Readonly<Record<string, Value>>;
-  /** Last updated: git or frontmatter day, else the file's modification day. */
+  /** Last updated: the git or frontmatter day the site shows (never the file system's time). */
   mtime?: DateValue | undefined;
   /** Created: frontmatter `date`/`created`, else the same as mtime. */
   ctime?: DateValue | undefined;

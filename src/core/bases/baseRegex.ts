@@ -25,6 +25,7 @@ export function safeRegExp(value: RegexValue, forceGlobal = false): RegExp {
 
 /** Text a regular expression may be run on. */
 export function regexInput(text: string): string {
-  if (text.length > MAX_INPUT_LENGTH) throw new EvaluationError(`a text longer than ${MAX_INPUT_LENGTH} characters is not matched against a regular expression`);
+  if (text.length > MAX_INPUT_LENGTH)
+    throw new EvaluationError(`a text longer than ${MAX_INPUT_LENGTH} characters is not matched against a regular expression`);
   return text;
 }

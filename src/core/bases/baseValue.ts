@@ -155,7 +155,9 @@ export function displayText(v: Value): string {
 export function isoText(d: DateValue): string {
   const iso = new Date(d.ms).toISOString();
   if (!d.time) return iso.slice(0, 10);
-  return iso.slice(11, 19) === '00:00:00' || iso.slice(17, 19) === '00' ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+  return iso.slice(11, 19) === '00:00:00' || iso.slice(17, 19) === '00'
+    ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}`
+    : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 }
 
 function durationText(d: DurationValue): string {

@@ -19,7 +19,7 @@ export interface RecordSource {
   links: readonly string[];
   /** The frontmatter as parsed (its properties). Default: none. */
   data?: unknown;
-  /** Last updated, YYYY-MM-DD (git or frontmatter, else the file's day). */
+  /** Last updated, YYYY-MM-DD (git or frontmatter; the file system's time is never used). Default: none. */
   updated?: string | undefined;
   /** Created, YYYY-MM-DD (frontmatter `date` / `created`). */
   created?: string | undefined;

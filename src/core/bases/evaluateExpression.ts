@@ -4,19 +4,7 @@ import { addDuration, parseDate, parseDuration } from './baseDates.js';
 import { EvaluationError, UnsupportedError, type BaseEnv, type Scope } from './baseRecord.js';
 import { callGlobal } from './baseFunctions.js';
 import { callMethod, fileMember, member } from './baseMethods.js';
-import {
-  compareValues,
-  displayText,
-  durationValue,
-  equals,
-  isDate,
-  isDuration,
-  isList,
-  truthy,
-  typeOf,
-  type DateValue,
-  type Value,
-} from './baseValue.js';
+import { compareValues, displayText, durationValue, equals, isDate, isDuration, isList, truthy, typeOf, type DateValue, type Value } from './baseValue.js';
 import { ExpressionSyntaxError, type BinaryOp, type Expr } from './parseExpression.js';
 
 /** Evaluates `expr` for the scope's row. Throws UnsupportedError or EvaluationError; the caller records them. */
@@ -135,7 +123,8 @@ export function binary(op: Exclude<BinaryOp, '&&' | '||'>, a: Value, b: Value): 
     case '/':
     case '%':
       if (typeof a === 'number' && typeof b === 'number') return op === '*' ? a * b : op === '/' ? a / b : a % b;
-      if (isDuration(a) && typeof b === 'number' && op !== '%') return op === '*' ? durationValue(a.ms * b, a.months * b) : durationValue(a.ms / b, a.months / b);
+      if (isDuration(a) && typeof b === 'number' && op !== '%')
+        return op === '*' ? durationValue(a.ms * b, a.months * b) : durationValue(a.ms / b, a.months / b);
       if (a === null || b === null) return null;
       break;
   }

@@ -84,7 +84,7 @@ export function tokenize(text: string): Token[] {
     const at = i;
     if (/[0-9]/.test(c)) {
       while (/[0-9]/.test(text[i] ?? '')) i++;
-      if (text[i] === '.' && /[0-9]/.test(text[i + 1] ?? '')) for (i++; /[0-9]/.test(text[i] ?? ''); ) i++;
+      if (text[i] === '.' && /[0-9]/.test(text[i + 1] ?? '')) for (i++; /[0-9]/.test(text[i] ?? '');) i++;
       tokens.push({ kind: 'num', value: Number(text.slice(at, i)), at });
       continue;
     }

@@ -34,7 +34,11 @@ export function renderBase(text: string, site: BaseSite, where: { file: string; 
   const parsed = parseBaseFile(text, where.file, where.line ?? 1);
   if (!parsed.base) {
     const why = parsed.issues[0]?.message ?? 'could not be read';
-    return { html: `<div class="base"><div class="base-problems" role="note"><p>This base ${escapeHtml(why)}</p></div></div>`, issues: parsed.issues, result: undefined };
+    return {
+      html: `<div class="base"><div class="base-problems" role="note"><p>This base ${escapeHtml(why)}</p></div></div>`,
+      issues: parsed.issues,
+      result: undefined,
+    };
   }
   const base = where.view ? { ...parsed.base, views: parsed.base.views.filter((v) => (v.name ?? v.type) === where.view) } : parsed.base;
   const picked = base.views.length || !where.view ? base : parsed.base;

@@ -52,7 +52,7 @@ function renderRows(view: BaseViewResult, rows: readonly BaseRow[], links: BaseH
   if (view.layout === 'table') {
     const head = view.columns.map((c) => `<th scope="col">${escapeHtml(c.label)}</th>`).join('');
     const body = rows.map((row) => `<tr>${view.columns.map((c, i) => `<td>${cell(c.id, row, row.cells[i]!, links)}</td>`).join('')}</tr>`).join('');
-    return `<div class="base-table"><table aria-label="${escapeHtml(label)}"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+    return `<div class="base-table"><table aria-label="${escapeHtml(label)}" tabindex="0"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
   }
   if (view.layout === 'cards') {
     const cards = rows.map((row) => {

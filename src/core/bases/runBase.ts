@@ -147,7 +147,9 @@ function runView(
     cells: columnExprs.map((expr, i) => value(expr, columns[i]!.id, row)),
     ...(imageExpr ? { image: value(imageExpr, `image ${view.image}`, row) } : {}),
   });
-  const groups = view.groupBy ? groupRows(limited, view.groupBy, (row) => value(columnExpr(view.groupBy!.property), `group by ${view.groupBy!.property}`, row), toRow) : [{ label: undefined, rows: limited.map(toRow) }];
+  const groups = view.groupBy
+    ? groupRows(limited, view.groupBy, (row) => value(columnExpr(view.groupBy!.property), `group by ${view.groupBy!.property}`, row), toRow)
+    : [{ label: undefined, rows: limited.map(toRow) }];
   if (!LAYOUTS.has(view.type)) problems.add(`the ${view.type} view is not drawn here; shown as a table`);
   if (base.summaries && Object.keys(base.summaries).length) problems.add('summaries are not computed here');
   return {

@@ -103,7 +103,10 @@ export const REGEX_METHODS: Record<string, Method<RegexValue>> = {
 /** `filter(value > 2)`, `map(value + 1)`, `reduce(acc + value, 0)`: the lambda evaluated per element. */
 export function lambdaMethod(list: readonly Value[], name: string, args: readonly Expr[], scope: Scope, ev: Evaluate): Value | undefined {
   const body = args[0];
-  const at = (value: Value, index: number, acc?: Value): Scope => ({ ...scope, locals: { ...scope.locals, value, index, ...(acc !== undefined ? { acc } : {}) } });
+  const at = (value: Value, index: number, acc?: Value): Scope => ({
+    ...scope,
+    locals: { ...scope.locals, value, index, ...(acc !== undefined ? { acc } : {}) },
+  });
   if (name === 'filter' || name === 'map') {
     if (!body) throw new EvaluationError(`${name}() needs an expression of value and index`);
     return name === 'filter' ? list.filter((v, i) => truthy(ev(body, at(v, i)))) : list.map((v, i) => ev(body, at(v, i)));

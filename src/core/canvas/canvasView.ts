@@ -16,9 +16,12 @@ export interface CanvasViewNode {
   color?: string | undefined;
   /** Text and file cards: the Markdown the note pipeline renders into the card (a file card embeds its file). */
   markdown?: string | undefined;
-  /** Link cards: the URL, when it is http(s); a group's label; a card's name in the outline. */
+  /** Link cards: the URL, when it is http(s). */
   url?: string | undefined;
+  /** A card's name in the outline (a text card's first line), a group's label. */
   label: string;
+  /** Text cards: the text without Markdown's marks, for the picture embeds show. */
+  plain?: string | undefined;
   /** Stacking order: the file's order, the first drawn lowest. */
   z: number;
 }
@@ -62,10 +65,19 @@ export function canvasView(canvas: Canvas): CanvasView {
 }
 
 function viewNode(n: CanvasNode, z: number, dx: number, dy: number): CanvasViewNode {
-  const at = { id: n.id, kind: n.type, x: round(n.x + dx), y: round(n.y + dy), width: round(n.width), height: round(n.height), z, ...(n.color ? { color: n.color } : {}) };
+  const at = {
+    id: n.id,
+    kind: n.type,
+    x: round(n.x + dx),
+    y: round(n.y + dy),
+    width: round(n.width),
+    height: round(n.height),
+    z,
+    ...(n.color ? { color: n.color } : {}),
+  };
   switch (n.type) {
     case 'text':
-      return { ...at, markdown: n.text, label: firstLine(n.text) || 'Text card' };
+      return { ...at, markdown: n.text, label: firstLine(n.text) || 'Text card', plain: plainText(n.text) };
     case 'file': {
       const name = n.file.slice(n.file.lastIndexOf('/') + 1);
       // A canvas or a file the site does not publish is linked; a note, a base or an image is shown in the card.
@@ -129,11 +141,26 @@ function push([x, y]: [number, number], side: Side, by: number): [number, number
 const round = (n: number) => Math.round(n * 10) / 10;
 
 function firstLine(markdown: string): string {
-  const line = markdown
+  const line = plainText(markdown).split('\n')[0] ?? '';
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
+/** Markdown as the words it shows: no heading, list, quote or callout marks, a wikilink as its text, no emphasis. */
+export function plainText(markdown: string): string {
+  return markdown
     .split('\n')
-    .map((l) => l.replace(/^\s*(?:#{1,6}\s+|[-*+]\s+|>\s*)/, '').trim())
-    .find((l) => l !== '');
-  return line ? (line.length > 80 ? `${line.slice(0, 79)}…` : line) : '';
+    .map((l) =>
+      l
+        .replace(/^\s*(?:>\s*)+/, '') // quote marks
+        .replace(/^\[!\w+\][+-]?\s*/, '') // a callout's type
+        .replace(/^\s*(?:#{1,6}\s+|[-*+]\s+(?:\[[ x]\]\s+)?|\d+[.)]\s+)/, '') // heading, bullet, task box, number
+        .replace(/!?\[\[([^\]|]*)(?:\|([^\]]*))?\]\]/g, (_, target: string, label: string | undefined) => label ?? target.replace(/#.*$/, '')) // [[target|label]]
+        .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1') // [text](url)
+        .replace(/(\*\*|__|\*|_|`|==|~~)/g, '') // emphasis, code, highlight, strike marks
+        .trim(),
+    )
+    .filter((l) => l !== '')
+    .join('\n');
 }
 
 /** What a canvas links to, as written: its file cards' paths and the wikilinks in its text cards (backlinks, graph). */

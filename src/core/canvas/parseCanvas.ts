@@ -25,7 +25,10 @@ export function parseCanvas(text: string, file: string): ParsedCanvas {
     const message = (err as Error).message;
     const at = /position (\d+)/.exec(message);
     const line = at ? lineOf(text, Number(at[1])) : Number(/line (\d+)/.exec(message)?.[1] ?? 0) || undefined;
-    warn(`is not valid JSON (${message.replace(/ in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '')}); the canvas is not shown. Save it again from Obsidian or fix the JSON.`, line);
+    warn(
+      `is not valid JSON (${message.replace(/ in JSON at position \d+.*$/, '').replace(/\s*\(line \d+ column \d+\)$/, '')}); the canvas is not shown. Save it again from Obsidian or fix the JSON.`,
+      line,
+    );
     return { canvas: undefined, issues };
   }
   const top = canvasFileSchema.safeParse(json);
@@ -44,7 +47,10 @@ export function parseCanvas(text: string, file: string): ParsedCanvas {
     const id = idOf(raw);
     if (!parsed.success) {
       const first = parsed.error.issues[0]!;
-      warn(`node ${id ? `“${id}”` : `#${i + 1}`}: ${first.path.join('.') || 'type'}: ${first.message}; this node is not shown.`, id ? lineOfId(text, id) : undefined);
+      warn(
+        `node ${id ? `“${id}”` : `#${i + 1}`}: ${first.path.join('.') || 'type'}: ${first.message}; this node is not shown.`,
+        id ? lineOfId(text, id) : undefined,
+      );
       continue;
     }
     if (ids.has(parsed.data.id)) {

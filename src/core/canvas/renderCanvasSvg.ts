@@ -24,8 +24,12 @@ export function renderCanvasSvg(view: CanvasView, title: string): string {
   ];
   for (const n of byZ.filter((n) => n.kind === 'group')) {
     const stroke = canvasColor(n.color) ?? '#9aa0a6';
-    parts.push(`<rect x="${n.x}" y="${n.y}" width="${n.width}" height="${n.height}" rx="12" fill="${stroke}" fill-opacity="0.08" stroke="${stroke}" stroke-width="2"/>`);
-    parts.push(`<text x="${n.x + 12}" y="${n.y - 10}" font-family="system-ui,sans-serif" font-size="18" font-weight="600" fill="#30343b">${escapeHtml(n.label)}</text>`);
+    parts.push(
+      `<rect x="${n.x}" y="${n.y}" width="${n.width}" height="${n.height}" rx="12" fill="${stroke}" fill-opacity="0.08" stroke="${stroke}" stroke-width="2"/>`,
+    );
+    parts.push(
+      `<text x="${n.x + 12}" y="${n.y - 10}" font-family="system-ui,sans-serif" font-size="18" font-weight="600" fill="#30343b">${escapeHtml(n.label)}</text>`,
+    );
   }
   for (const e of view.edges) {
     const color = canvasColor(e.color) ?? '#5c6370';
@@ -43,12 +47,23 @@ export function renderCanvasSvg(view: CanvasView, title: string): string {
 
 function card(n: CanvasViewNode): string {
   const stroke = canvasColor(n.color) ?? '#c4c7cc';
-  const lines = wrap(n.kind === 'file' ? `▤ ${n.label}` : n.kind === 'link' ? `↗ ${n.label}` : n.label, n.width - 24, Math.max(1, Math.floor((n.height - 16) / LINE)));
+  const shown = n.kind === 'file' ? `▤ ${n.label}` : n.kind === 'link' ? `↗ ${n.label}` : (n.plain ?? n.label);
+  const lines = wrapLines(shown, n.width - 24, Math.max(1, Math.floor((n.height - 16) / LINE)));
   const text = lines.map((l, i) => `<tspan x="${n.x + 12}" dy="${i === 0 ? 0 : LINE}">${escapeHtml(l)}</tspan>`).join('');
   return (
     `<rect x="${n.x}" y="${n.y}" width="${n.width}" height="${n.height}" rx="8" fill="#ffffff" stroke="${stroke}" stroke-width="2"/>` +
     `<text x="${n.x + 12}" y="${n.y + 26}" font-family="system-ui,sans-serif" font-size="16" fill="#1f2328">${text}</text>`
   );
+}
+
+/** Each line of the text wrapped, at most `max` lines in all. */
+function wrapLines(text: string, width: number, max: number): string[] {
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    if (out.length >= max) break;
+    out.push(...wrap(line, width, max - out.length));
+  }
+  return out;
 }
 
 /** Words into lines of at most `width` px (by an average character width), at most `max` lines, the last cut with "…". */
