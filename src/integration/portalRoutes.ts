@@ -16,6 +16,10 @@ const ROUTES: readonly [pattern: string, file: string][] = [
   ['packs/[slug]', 'packs/[slug].astro'],
   ['query', 'query/index.astro'],
   ['search', 'search/index.astro'],
+  // Canvases and bases: the extension keeps their URLs apart from the notes' (src/core/site/boardPages.ts).
+  ['notes/[...dir]/[name].canvas', 'boards/canvas.astro'],
+  ['notes/[...dir]/[name].base', 'boards/base.astro'],
+  ['graph', 'graph/index.astro'],
 ];
 
 /** The package's root folder (this module is src/integration/*.ts or lib/integration/*.js). */

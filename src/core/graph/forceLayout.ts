@@ -32,6 +32,7 @@ export function seededRandom(seed: number): () => number {
 }
 
 const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
+const GRAVITY = 0.05;
 
 /** Positions on a sunflower spiral, `spacing` apart: the even start every layout here begins from. */
 export function spiral(n: number, spacing: number): Float64Array {
@@ -88,8 +89,9 @@ export function forceLayout(n: number, edges: readonly (readonly [number, number
     });
     for (let i = 0; i < n; i++) {
       if (i === options.pinned) continue;
-      const fx = force[2 * i]! - pos[2 * i]! * 0.02 * distance * 0.1;
-      const fy = force[2 * i + 1]! - pos[2 * i + 1]! * 0.02 * distance * 0.1;
+      // A weak pull to the middle keeps parts that are not linked to each other on the page.
+      const fx = force[2 * i]! - pos[2 * i]! * GRAVITY;
+      const fy = force[2 * i + 1]! - pos[2 * i + 1]! * GRAVITY;
       const f = Math.sqrt(fx * fx + fy * fy);
       if (f === 0) continue;
       const move = Math.min(f, heat);

@@ -38,7 +38,10 @@ const KINDS: readonly GraphNodeKind[] = ['note', 'canvas', 'base'];
 
 /** The folder of a path at most `depth` folders deep (`''` at the root). */
 function folderOf(path: string, depth: number): string {
-  const parts = path.replace(/^(\.\.\/)+/, '').split('/').slice(0, -1);
+  const parts = path
+    .replace(/^(\.\.\/)+/, '')
+    .split('/')
+    .slice(0, -1);
   return parts.slice(0, depth).join('/');
 }
 
@@ -82,7 +85,13 @@ export function buildGlobalGraph(graph: LinkGraph): GlobalGraphFile {
   const centres = forceLayout(
     labels.length,
     bridges.map(([a, b]) => [a, b] as const),
-    { distance: meanRadius * 2.5, radius: (c) => radius[c]! + SPACING, weight: (e) => 0.1 + 0.4 * (Math.log1p(bridges[e]![2]) / Math.log1p(strongest)), iterations: 300, seed: 7 },
+    {
+      distance: meanRadius * 2.5,
+      radius: (c) => radius[c]! + SPACING,
+      weight: (e) => 0.1 + 0.4 * (Math.log1p(bridges[e]![2]) / Math.log1p(strongest)),
+      iterations: 300,
+      seed: 7,
+    },
   );
   separate(centres, radius, SPACING * 2);
 
@@ -104,7 +113,13 @@ export function buildGlobalGraph(graph: LinkGraph): GlobalGraphFile {
     x,
     y,
     edges,
-    clusters: labels.map((label, c) => ({ label: label || '/', x: round(centres[2 * c]!), y: round(centres[2 * c + 1]!), r: round(radius[c]!), size: members[c]!.length })),
+    clusters: labels.map((label, c) => ({
+      label: label || '/',
+      x: round(centres[2 * c]!),
+      y: round(centres[2 * c + 1]!),
+      r: round(radius[c]!),
+      size: members[c]!.length,
+    })),
     bridges: bridges.flat(),
   };
 }
@@ -123,7 +138,9 @@ function layoutCluster(nodes: number[], graph: LinkGraph, cluster: readonly numb
     placed.add(start);
     for (let q = 0; q < queue.length; q++) {
       order.push(queue[q]!);
-      const next = [...new Set([...graph.out[queue[q]!]!, ...graph.in[queue[q]!]!])].filter((j) => inside(j) && !placed.has(j)).sort((a, b) => degree[b]! - degree[a]! || a - b);
+      const next = [...new Set([...graph.out[queue[q]!]!, ...graph.in[queue[q]!]!])]
+        .filter((j) => inside(j) && !placed.has(j))
+        .sort((a, b) => degree[b]! - degree[a]! || a - b);
       for (const j of next) {
         placed.add(j);
         queue.push(j);

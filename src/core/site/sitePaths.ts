@@ -32,6 +32,8 @@ export function createSitePaths(base: string) {
     pack: (slug: string) => page('packs', slug),
     packFile: (slug: string, ext: 'md' | 'json') => `${root}packs/${encodePath(slug)}.${ext}`,
     search: page('search'),
+    /** The global graph page (the graph file it fetches is `file(GLOBAL_GRAPH_FILE)`). */
+    graph: page('graph'),
     query: (q?: string) => (q ? `${page('query')}?q=${encodeURIComponent(q)}` : page('query')),
   };
 }
