@@ -11,7 +11,18 @@ const canvasText = (nodes: unknown[], edges: unknown[] = []) => JSON.stringify({
 
 describe.each([
   ['an empty file is an empty canvas', '', 0, 0, []],
-  ['nodes of every type', canvasText([node({}), node({ id: 'f', type: 'file', file: 'notes/a.md', text: undefined }), node({ id: 'l', type: 'link', url: 'https://example.com', text: undefined }), node({ id: 'g', type: 'group', label: 'G', text: undefined })]), 4, 0, []],
+  [
+    'nodes of every type',
+    canvasText([
+      node({}),
+      node({ id: 'f', type: 'file', file: 'notes/a.md', text: undefined }),
+      node({ id: 'l', type: 'link', url: 'https://example.com', text: undefined }),
+      node({ id: 'g', type: 'group', label: 'G', text: undefined }),
+    ]),
+    4,
+    0,
+    [],
+  ],
   ['an edge between two nodes', canvasText([node({}), node({ id: 'b' })], [{ id: 'e', fromNode: 'a', toNode: 'b' }]), 2, 1, []],
   [
     'not JSON: one warning with the line, nothing shown',
@@ -21,14 +32,27 @@ describe.each([
     [{ code: 'canvas-invalid', file: FILE, line: 3, message: expect.stringMatching(/^is not valid JSON \(.+\); the canvas is not shown\./) }],
   ],
   ['JSON but not a canvas', '[1, 2]', -1, -1, [{ line: 1, message: expect.stringContaining('is not a canvas') }]],
-  ['a node without a size is left out, the rest kept', canvasText([node({}), node({ id: 'b', width: undefined })]), 1, 0, [{ line: 13, message: expect.stringMatching(/^node “b”: width: Required; this node is not shown\.$/) }]],
+  [
+    'a node without a size is left out, the rest kept',
+    canvasText([node({}), node({ id: 'b', width: undefined })]),
+    1,
+    0,
+    [{ line: 13, message: expect.stringMatching(/^node “b”: width: Required; this node is not shown\.$/) }],
+  ],
   ['a node of an unknown type', canvasText([node({ id: 'x', type: 'sticker' })]), 0, 0, [{ message: expect.stringMatching(/^node “x”: type: /) }]],
   ['a node twice', canvasText([node({}), node({})]), 1, 0, [{ line: 13, message: 'node “a” appears twice; the second is not shown.' }]],
-  ['an edge to a node that is not there', canvasText([node({})], [{ id: 'e', fromNode: 'a', toNode: 'zz' }]), 1, 0, [{ message: 'edge “e” connects node “zz”, which is not on the canvas; this edge is not shown.' }]],
+  [
+    'an edge to a node that is not there',
+    canvasText([node({})], [{ id: 'e', fromNode: 'a', toNode: 'zz' }]),
+    1,
+    0,
+    [{ message: 'edge “e” connects node “zz”, which is not on the canvas; this edge is not shown.' }],
+  ],
   ['an edge without an end', canvasText([node({})], [{ id: 'e', fromNode: 'a' }]), 1, 0, [{ message: expect.stringMatching(/^edge “e”: toNode: Required/) }]],
 ])('%s', (_rule, text, nodes, edges, issues) => {
   const parsed = parseCanvas(text, FILE);
-  it('never throws, and warns as expected', () => expect(parsed.issues).toEqual(issues.map((i) => expect.objectContaining({ severity: 'warning', file: FILE, ...i }))));
+  it('never throws, and warns as expected', () =>
+    expect(parsed.issues).toEqual(issues.map((i) => expect.objectContaining({ severity: 'warning', file: FILE, ...i }))));
   it('keeps what it can', () => {
     if (nodes < 0) expect(parsed.canvas).toBeUndefined();
     else expect([parsed.canvas?.nodes.length, parsed.canvas?.edges.length]).toEqual([nodes, edges]);
@@ -45,7 +69,8 @@ describe.each([
 
 describe('edge ends and sides, as JSON Canvas defaults them', () => {
   const { canvas } = parseCanvas(canvasText([node({}), node({ id: 'b', x: 400 })], [{ id: 'e', fromNode: 'a', toNode: 'b', fromSide: 'diagonal' }]), FILE);
-  it('toEnd arrow, fromEnd none, an unknown side ignored', () => expect(canvas!.edges[0]).toMatchObject({ fromEnd: 'none', toEnd: 'arrow', fromSide: undefined }));
+  it('toEnd arrow, fromEnd none, an unknown side ignored', () =>
+    expect(canvas!.edges[0]).toMatchObject({ fromEnd: 'none', toEnd: 'arrow', fromSide: undefined }));
   const view = canvasView(canvas!);
   it('a side faces the other node when not given', () => expect(view.edges[0]!.path).toBe('M240 90 C340 90 340 90 440 90'));
   it('arrow at the end only', () => expect(view.edges[0]).toMatchObject({ toArrow: true, fromArrow: false, from: 'Hello', to: 'Hello' }));
@@ -70,7 +95,8 @@ describe('view', () => {
     expect(view.nodes.filter((n) => n.kind === 'file').map((n) => n.markdown)).toEqual(['![[notes/a.md#Why]]', '[[boards/other.canvas]]']));
   it('a link card keeps only an http(s) URL', () => expect(view.nodes.find((n) => n.id === 'l')!.url).toBeUndefined());
   it('a text card is named by its first line', () => expect(view.nodes.find((n) => n.id === 't')!.label).toBe('Goals'));
-  it('links: file cards and the wikilinks of text cards', () => expect(canvasLinks(canvas!).sort()).toEqual(['boards/other.canvas', 'missing', 'notes/a.md', 'notes/roadmap']));
+  it('links: file cards and the wikilinks of text cards', () =>
+    expect(canvasLinks(canvas!).sort()).toEqual(['boards/other.canvas', 'missing', 'notes/a.md', 'notes/roadmap']));
   it('the picture escapes every text', () => {
     const svg = renderCanvasSvg(canvasView(parseCanvas(canvasText([node({ text: '<script>alert(1)</script> & "x"' })]), FILE).canvas!), '<b>t</b>');
     expect(svg).not.toContain('<script');

@@ -10,7 +10,10 @@ import { graphConfigSchema } from '../../src/core/graph/graphConfigSchema.js';
 const src = (path: string, links: string[], tags: string[] = [], kind: GraphSource['kind'] = 'note'): GraphSource => ({
   path,
   slug: path.replace(/\.(md|canvas)$/, ''),
-  title: path.slice(path.lastIndexOf('/') + 1).replace(/\.(md|canvas)$/, '').toUpperCase(),
+  title: path
+    .slice(path.lastIndexOf('/') + 1)
+    .replace(/\.(md|canvas)$/, '')
+    .toUpperCase(),
   kind,
   tags,
   links,
@@ -56,7 +59,8 @@ describe('local graph details', () => {
         [at('y/c'), at('#api')],
       ].sort((p, q) => p[0]! - q[0]! || p[1]! - q[1]!),
     ));
-  it('self-links and links to nothing are not edges', () => expect(graph.out[graph.bySlug.get('x/b')!]!.map((i) => graph.nodes[i]!.slug)).toEqual(['x/a', 'y/e']));
+  it('self-links and links to nothing are not edges', () =>
+    expect(graph.out[graph.bySlug.get('x/b')!]!.map((i) => graph.nodes[i]!.slug)).toEqual(['x/a', 'y/e']));
   it('counts what the limit left out', () => expect(localGraph(graph, 'x/a', { depth: 2, tags: false, limit: 2 })!.more).toBe(3));
   it('an unknown page has none', () => expect(localGraph(graph, 'nope', { depth: 1, tags: false })).toBeUndefined());
 });
@@ -68,23 +72,43 @@ describe('graph config', () => {
 });
 
 describe('layout is deterministic', () => {
-  it('the same graph gives the same positions, byte for byte', () => expect(JSON.stringify(buildGlobalGraph(graph))).toBe(JSON.stringify(buildGlobalGraph(buildLinkGraph([...SITE].reverse(), resolve)))));
+  it('the same graph gives the same positions, byte for byte', () =>
+    expect(JSON.stringify(buildGlobalGraph(graph))).toBe(JSON.stringify(buildGlobalGraph(buildLinkGraph([...SITE].reverse(), resolve)))));
   it('the force layout with a fixed seed repeats itself', () => {
-    const edges = [[0, 1], [1, 2], [2, 0], [2, 3]] as const;
+    const edges = [
+      [0, 1],
+      [1, 2],
+      [2, 0],
+      [2, 3],
+    ] as const;
     expect([...forceLayout(4, edges, { seed: 3 })]).toEqual([...forceLayout(4, edges, { seed: 3 })]);
   });
   it('a pinned node stays at the middle', () => {
-    const pos = forceLayout(3, [[0, 1], [0, 2]], { pinned: 0 });
+    const pos = forceLayout(
+      3,
+      [
+        [0, 1],
+        [0, 2],
+      ],
+      { pinned: 0 },
+    );
     expect([pos[0], pos[1]]).toEqual([0, 0]);
   });
 });
 
 describe('global graph file', () => {
   const file = buildGlobalGraph(graph);
-  it('one cluster per folder', () => expect(file.clusters.map((c) => [c.label, c.size])).toEqual([['boards', 1], ['x', 2], ['y', 3], ['z', 2]]));
+  it('one cluster per folder', () =>
+    expect(file.clusters.map((c) => [c.label, c.size])).toEqual([
+      ['boards', 1],
+      ['x', 2],
+      ['y', 3],
+      ['z', 2],
+    ]));
   it('every link once, as node index pairs', () => expect(file.edges.length / 2).toBe(graph.out.flat().length));
   it('links between clusters are counted', () => expect(file.bridges.length % 3).toBe(0));
-  it('parallel lists', () => expect(new Set([file.slug.length, file.title.length, file.kind.length, file.cluster.length, file.x.length, file.y.length])).toEqual(new Set([8])));
+  it('parallel lists', () =>
+    expect(new Set([file.slug.length, file.title.length, file.kind.length, file.cluster.length, file.x.length, file.y.length])).toEqual(new Set([8])));
 });
 
 describe('clusters: coarser folders when there are too many', () => {
@@ -117,7 +141,8 @@ describe('at 10,000 notes', () => {
   });
   it('clusters do not sit on top of each other', () => {
     let overlapping = 0;
-    for (const [i, a] of file.clusters.entries()) for (const b of file.clusters.slice(i + 1)) if (Math.hypot(a.x - b.x, a.y - b.y) < (a.r + b.r) * 0.8) overlapping++;
+    for (const [i, a] of file.clusters.entries())
+      for (const b of file.clusters.slice(i + 1)) if (Math.hypot(a.x - b.x, a.y - b.y) < (a.r + b.r) * 0.8) overlapping++;
     expect(overlapping).toBe(0);
   });
   it('is the same on a second run', () => expect(JSON.stringify(buildGlobalGraph(buildLinkGraph(notes, (t) => bySlugEnd.get(t))))).toBe(JSON.stringify(file)));
