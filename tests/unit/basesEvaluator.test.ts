@@ -93,6 +93,8 @@ describe.each([
   ['if() true branch', 'if(price, "yes", "no")', 'yes'],
   ['if() false branch', 'if(done, "yes", "no")', 'no'],
   ['if() without else is empty', 'if(done, "yes")', ''],
+  ['an empty list and an empty text are false', 'if([] || "", "yes", "no")', 'no'],
+  ['zero is false, a list with values true', 'if(0, "a", if(genres, "b", "c"))', 'b'],
   ['date() reads a day', 'date("2025-05-27").year', '2025'],
   ['date() reads a time', 'date("2025-05-27 13:45:00").hour', '13'],
   ['duration()', 'duration("2h").isType("duration")', 'true'],
