@@ -167,7 +167,9 @@ export function boardPagesData(input: {
     const common = { path: entry.path, slug: entry.slug, title: entry.title };
     if (entry.kind === 'base') {
       const rendered = renderBase(file.text, fences.base, { file: entry.path });
-      boards.issues.push(...rendered.issues);
+      // The same warning when the file is also embedded somewhere (rendered as a fence first) is kept once.
+      const known = new Set(boards.issues.map(formatIssue));
+      boards.issues.push(...rendered.issues.filter((i) => !known.has(formatIssue(i))));
       return { ...common, kind: 'base', html: rendered.html, problems: problemsOf(entry.path) };
     }
     const canvas = boards.canvases.get(entry.path);
