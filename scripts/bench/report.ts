@@ -12,6 +12,8 @@ export const TARGETS = {
   packP95Ms: 50,
   /** A note page's HTML, gzipped (median): the sidebar must not carry the whole tree. */
   notePageGzipBytes: 40_000,
+  /** The graph island and what it imports, gzipped, loaded only when a reader opens a graph. */
+  graphScriptGzipBytes: 60_000,
 } as const;
 
 const verdict = (ok: boolean | undefined): TargetStatus => (ok === undefined ? 'n/a' : ok ? 'PASS' : 'FAIL');
@@ -80,6 +82,12 @@ export function evaluateTargets(result: Pick<BenchResult, 'heapFlag' | 'runs'>):
       measured: run.emitted?.notePages.pages ? `${kb(run.emitted.notePages.medianGzip)} gz (largest ${kb(run.emitted.notePages.maxGzip)})` : 'not measured',
       status: verdict(run.emitted?.notePages.pages ? run.emitted.notePages.medianGzip <= TARGETS.notePageGzipBytes : undefined),
     });
+    rows.push({
+      target: `graph script ≤ ${kb(TARGETS.graphScriptGzipBytes)} gz (only when opened)`,
+      notes,
+      measured: run.emitted?.graphScript ? `${kb(run.emitted.graphScript.gzip)} gz in ${run.emitted.graphScript.files} files` : 'not measured',
+      status: verdict(run.emitted?.graphScript ? run.emitted.graphScript.gzip <= TARGETS.graphScriptGzipBytes : undefined),
+    });
     if (notes >= 100_000)
       rows.push({
         target: '100,000 notes build to completion',
@@ -142,6 +150,8 @@ export function measurementTable(runs: readonly SizeRun[]): string {
       ? `${kb(r.emitted.notePages.medianGzip)} (raw ${kb(r.emitted.notePages.medianBytes)}; largest ${kb(r.emitted.notePages.maxGzip)} gz)`
       : undefined,
   );
+  add('graph file kb-graph.json raw / gz', (r) => r.emitted?.graphFile && `${kb(r.emitted.graphFile.bytes)} / ${kb(r.emitted.graphFile.gzip)}`);
+  add('graph script (opened) raw / gz', (r) => r.emitted?.graphScript && `${kb(r.emitted.graphScript.bytes)} / ${kb(r.emitted.graphScript.gzip)}`);
   add(
     'island first-query payload gz',
     (r) => r.island?.payload && `${kb(r.island.payload.gzip)} (${r.island.payload.files.length} files, html ${kb(r.island.payload.html.gzip)})`,

@@ -91,8 +91,9 @@ export function devPreviewPlugin(dev: DevPreview): Plugin {
               packData: () => data!,
               digests: () => siteDigests(site),
               packs: dev.packs,
+              boards: () => site.boards,
             });
-            const assets = noteAssets({ attachments: site.attachments, bodies: site.result.bodies }).files;
+            const assets = noteAssets({ attachments: site.attachments, bodies: site.pageBodies }).files;
             files = { site, byPath: new Map(list.map((f) => [f.path, f])), assets: new Map(assets.map((a) => [a.output, a.source])) };
           }
           const rel = path.slice(dev.config.root.length);

@@ -182,9 +182,16 @@ export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegra
         const data = await need(packData);
         writeSiteFiles(
           portalDir,
-          siteFiles({ model: prepared.model, bodies: prepared.result.bodies, packData: () => data, digests: () => siteDigests(prepared), packs: () => packs }),
+          siteFiles({
+            model: prepared.model,
+            bodies: prepared.result.bodies,
+            packData: () => data,
+            digests: () => siteDigests(prepared),
+            packs: () => packs,
+            boards: () => prepared.boards,
+          }),
         );
-        const assets = emitNoteAssets({ attachments: prepared.attachments, bodies: prepared.result.bodies }, portalDir);
+        const assets = emitNoteAssets({ attachments: prepared.attachments, bodies: prepared.pageBodies }, portalDir);
         logger.info(
           `kb: machine outputs written, ${assets.attachments} attachments copied${assets.katex ? ', KaTeX stylesheet and fonts' : ''}${assets.mermaid ? ', mermaid' : ''} (${seconds(started)}s)`,
         );

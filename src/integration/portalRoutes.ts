@@ -19,6 +19,10 @@ const ROUTES: readonly [pattern: string, file: string][] = [
   ['query', 'query/index.astro'],
   ['search', 'search/index.astro'],
   ['health', 'health/index.astro'],
+  // Canvases and bases: the extension keeps their URLs apart from the notes' (src/core/site/boardPages.ts).
+  ['notes/[...dir]/[name].canvas', 'boards/canvas.astro'],
+  ['notes/[...dir]/[name].base', 'boards/base.astro'],
+  ['graph', 'graph/index.astro'],
 ];
 
 /**

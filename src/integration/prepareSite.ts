@@ -18,6 +18,9 @@ import { planAttachments, type AttachmentCopy } from '../node/site/noteAttachmen
 import type { RenderJob } from '../node/site/renderNotes.js';
 import { folderLinkCheck, siteLinks, type SiteLinks } from '../node/site/siteLinks.js';
 import { writeFileAtomic } from '../node/writeFileAtomic.js';
+import { BOARDS_FILE, type BoardPageData } from '../core/site/boardPageData.js';
+import { createSnippetRenderer } from '../node/site/markdownAdapter.js';
+import { boardBodies, boardCardText, boardPagesData, readSiteBoards, siteFences } from './prepareBoards.js';
 import type { PortalConfig } from './resolvePortal.js';
 
 /** Problems that must stop the build (errors, or warnings under strict); each line names file and line. */
@@ -52,6 +55,10 @@ export interface PreparedSite {
   summary: string[];
   /** The page manifests of an incremental build. */
   pages: PagesManifestDirs | undefined;
+  /** Canvas and base pages (src/integration/prepareBoards.ts). */
+  boards: BoardPageData[];
+  /** The notes' bodies and the canvases' cards: what the pages show (for KaTeX and mermaid). */
+  pageBodies: ReadonlyMap<string, string>;
 }
 
 /**
@@ -79,6 +86,7 @@ export async function prepareSite(
     throw new SiteBuildError(blocking.map((i) => (config.strict && i.severity === 'warning' ? `${formatIssue(i)} (--strict)` : formatIssue(i))));
 
   const links = siteLinks(result);
+  const boards = readSiteBoards(result, links);
   const { broken: brokenLinks, linksOut } = folderLinkCheck(result, links, false); // counted here; `kb check` suggests the closest notes
   if (config.strict && brokenLinks.length) throw new SiteBuildError(brokenLinks.map((b) => `${formatIssue(brokenLinkIssue(b))} (--strict)`));
   const index = config.title ? { ...result.index, title: config.title } : result.index;
@@ -96,18 +104,23 @@ export async function prepareSite(
       rawMarkdown: config.rawMarkdown,
       editUrl: config.editUrl,
       updated,
+      graph: result.reading.config.graph,
     },
-    links,
+    { ...links, boards: boards.entries },
   );
-  const attachments = planAttachments({ kbDir: config.kbDir, bodies: result.bodies, notes: index.notes, resolver: links.resolver });
+  const cards = boardCardText(boards);
+  const pageBodies = cards.size ? new Map([...result.bodies, ...cards]) : result.bodies;
+  const attachments = planAttachments({ kbDir: config.kbDir, bodies: pageBodies, notes: [...index.notes, ...boards.entries], resolver: links.resolver });
+  const fences = siteFences({ model, result, boards, today: config.today, warn: (issue) => boards.issues.push(issue) });
   const jobContext: RenderJobContext = {
     links,
-    bodies: result.bodies,
+    bodies: boards.files.length ? new Map([...result.bodies, ...boardBodies(boards)]) : result.bodies,
     byPath: model.byPath,
     attachmentSizes: new Map(attachments.flatMap((a) => (a.size ? [[a.path, a.size] as const] : []))),
     root: config.root,
     trustHtml: config.trustHtml,
     rendererHash: options.rendererHash,
+    fences: fences.renderer,
   };
   const notes: Record<string, NoteRender> = {};
   const jobs: RenderJob[] = [];
@@ -139,6 +152,22 @@ export async function prepareSite(
     closeSync(fd);
   }
   renameSync(`${bodiesFile}.${process.pid}.tmp`, bodiesFile);
+  const boardPages = boardPagesData({ boards, fences, snippet: createSnippetRenderer(jobContext, config.htmlDir) });
+  // Images a base's cards show: published like a note's.
+  const shown = new Set(attachments.map((a) => a.path));
+  const more = [...fences.images].filter((p) => !shown.has(p));
+  if (more.length)
+    attachments.push(
+      ...planAttachments({
+        kbDir: config.kbDir,
+        bodies: new Map([['', more.map((p) => `![[${p}]]`).join('\n')]]),
+        notes: [{ path: '' }],
+        resolver: links.resolver,
+      }),
+    );
+  attachments.sort((a, b) => compareStrings(a.path, b.path));
+  writeFileAtomic(join(config.dataDir, BOARDS_FILE), JSON.stringify(boardPages));
+  if (config.strict && boards.issues.length) throw new SiteBuildError(boards.issues.map((i) => `${formatIssue(i)} (--strict)`));
   const data: PortalDataFile = {
     settings: {
       root: model.root,
@@ -148,16 +177,17 @@ export async function prepareSite(
       rawMarkdown: model.rawMarkdown,
       editUrl: model.editUrl,
       updated,
+      graph: model.graph,
     },
     prefix: config.prefix.replace(/^\//, ''),
     index,
     notes,
-    links: { targets: links.targets, files: links.files },
+    links: { targets: links.targets, files: links.files, boards: boards.entries },
     htmlDir: config.htmlDir,
     pages: options.pages,
   };
   writeFileAtomic(join(config.dataDir, PORTAL_FILES.site), JSON.stringify(data));
-  const summary = [...summaryLines(config.kbDir, result), gitDatesSummary(git)];
+  const summary = [...summaryLines(config.kbDir, result), ...boards.issues.map((i) => `kb: ${formatIssue(i)}`), gitDatesSummary(git)];
   if (brokenLinks.length)
     summary.push(
       `kb: ${brokenLinks.length} broken link${brokenLinks.length === 1 ? '' : 's'} (links to no note or file); \`kb check --kb ${config.kbDir}\` lists them, --strict fails on them`,
@@ -176,6 +206,8 @@ export async function prepareSite(
     jobContext,
     summary,
     pages: options.pages,
+    boards: boardPages,
+    pageBodies,
   };
 }
 

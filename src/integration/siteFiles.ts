@@ -14,12 +14,15 @@ import { renderAtomFeed } from '../core/site/renderAtomFeed.js';
 import { renderSidebar } from '../core/site/renderSidebar.js';
 import { renderSitemap } from '../core/site/renderSitemap.js';
 import { buildSiteTree, SIDEBAR_FRAGMENT, sidebarBranch } from '../core/site/sidebarTree.js';
+import { withBoards } from '../core/site/boardPages.js';
 import { absoluteUrl, type SiteModel } from '../core/site/siteModel.js';
 import { sitePages } from '../core/site/sitePages.js';
 import type { SitePack } from '../core/site/sitePack.js';
 import { serialiseIndex } from '../node/writeIndexOutputs.js';
 import tokenRanks from 'gpt-tokenizer/bpeRanks/o200k_base';
 import { TOKEN_RANKS_FILE } from '../core/tokens/tokenRanksFile.js';
+import type { BoardPageData } from '../core/site/boardPageData.js';
+import { boardFiles } from './boardFiles.js';
 
 /** One emitted file: its path inside the portal's folder, its media type and its text (in pieces when it can be large). */
 export interface SiteFile {
@@ -30,6 +33,8 @@ export interface SiteFile {
 
 export interface SiteFileInputs {
   model: SiteModel;
+  /** Canvas and base pages: each canvas's picture for embeds. Default: none. */
+  boards?: (() => readonly BoardPageData[]) | undefined;
   bodies: ReadonlyMap<string, string>;
   packData: () => PackData;
   digests: () => RepoDigest[];
@@ -40,7 +45,7 @@ const JSON_TYPE = 'application/json';
 const TEXT = 'text/plain; charset=utf-8';
 const MARKDOWN = 'text/markdown; charset=utf-8';
 
-export function siteFiles({ model, bodies, packData, digests, packs }: SiteFileInputs): SiteFile[] {
+export function siteFiles({ model, bodies, packData, digests, packs, boards }: SiteFileInputs): SiteFile[] {
   const { index, paths, siteUrl } = model;
   // Each note's Markdown beside its page, unless kb.config.yaml `site.rawMarkdown: false` (then links go to the pages).
   const mdUrl = (slug: string) => absoluteUrl(siteUrl, model.rawMarkdown ? paths.noteMd(slug) : paths.note(slug));
@@ -78,7 +83,7 @@ export function siteFiles({ model, bodies, packData, digests, packs }: SiteFileI
     {
       path: SIDEBAR_FRAGMENT,
       type: 'text/html; charset=utf-8',
-      text: () => renderSidebar(sidebarBranch(buildSiteTree(index), undefined, { full: true }), paths.note),
+      text: () => renderSidebar(sidebarBranch(buildSiteTree(withBoards(index, model.boards)), undefined, { full: true }), paths.note),
     },
     {
       path: 'feed.xml',
@@ -105,6 +110,7 @@ export function siteFiles({ model, bodies, packData, digests, packs }: SiteFileI
   noteCardShards(index).forEach((cards, i) => files.push({ path: `kb-notes/${i}.json`, type: JSON_TYPE, text: () => JSON.stringify(cards) }));
   for (const note of index.notes)
     files.push({ path: `notes/${note.slug}.md`, type: MARKDOWN, text: () => renderNoteMarkdown(note, bodies.get(note.path) ?? '') });
+  files.push(...boardFiles(model, boards?.() ?? []));
   for (const { slug, pack } of packs()) {
     files.push({ path: `packs/${slug}.md`, type: MARKDOWN, text: () => pack.contextPackMarkdown });
     files.push({ path: `packs/${slug}.json`, type: JSON_TYPE, text: () => `${JSON.stringify(pack, null, 2)}\n` });

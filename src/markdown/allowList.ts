@@ -1,4 +1,5 @@
 import { defaultSchema } from 'rehype-sanitize';
+import { BASE_HTML_CLASSES } from '../core/bases/renderBaseHtml.js';
 import { CALLOUT_CLASSES } from './callouts.js';
 
 /**
@@ -6,7 +7,7 @@ import { CALLOUT_CLASSES } from './callouts.js';
  * schema: headings, lists, tables, `details`/`summary`, `kbd`, `sub`/`sup`, images and links with safe
  * protocols; no `script`, `style`, `iframe`, event handlers, `style=` or `javascript:` URLs; `id` and
  * `name` are prefixed with `user-content-`), plus exactly what our own Markdown steps add: `<mark>`,
- * the classes of callouts, embeds, wikilinks, attachments, missing links, diagrams and math, a callout's
+ * the classes of callouts, embeds, wikilinks, attachments, missing links, diagrams, math and base views, a callout's
  * type, a block id, and an image's `loading`/`decoding`. Raw HTML written in a note passes the same
  * list, so these classes are all it can borrow. Steps after the sanitiser (block ids, KaTeX, Shiki,
  * heading ids) build their markup from text. KB_TRUST_HTML=1 turns sanitising off.
@@ -16,16 +17,17 @@ export const allowList = {
   tagNames: [...(defaultSchema.tagNames ?? []), 'mark'],
   attributes: {
     ...defaultSchema.attributes,
-    a: withClasses('a', ['wikilink', 'embed-source', 'attachment', 'internal']),
-    span: withClasses('span', ['link-missing'], ['title']),
-    div: withClasses('div', [...CALLOUT_CLASSES, 'embed', 'embed-notice', 'embed-title', 'embed-body'], ['dataCallout']),
+    a: withClasses('a', ['wikilink', 'embed-source', 'attachment', 'internal', ...BASE_HTML_CLASSES.a]),
+    span: withClasses('span', ['link-missing', ...BASE_HTML_CLASSES.span], ['title']),
+    div: withClasses('div', [...CALLOUT_CLASSES, 'embed', 'embed-notice', 'embed-title', 'embed-body', ...BASE_HTML_CLASSES.div], ['dataCallout']),
+    ul: withClasses('ul', [...BASE_HTML_CLASSES.ul]),
     details: withClasses('details', CALLOUT_CLASSES, ['dataCallout']),
     summary: withClasses('summary', ['callout-title']),
     pre: withClasses('pre', ['mermaid']),
     code: withClasses('code', ['math-inline', 'math-display']),
     img: [...(defaultSchema.attributes?.['img'] ?? []), ['loading', 'lazy'], ['decoding', 'async']],
     p: ['dataBlockId'],
-    li: [...(defaultSchema.attributes?.['li'] ?? []), 'dataBlockId'],
+    li: withClasses('li', [...BASE_HTML_CLASSES.li], ['dataBlockId']),
   },
 };
 

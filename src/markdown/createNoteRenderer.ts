@@ -38,6 +38,8 @@ export interface NoteInput {
   lookup?: ((path: string) => string | undefined) | undefined;
   /** An image attachment's size in pixels, when known. */
   size?: ((path: string) => ImageSize | undefined) | undefined;
+  /** The HTML of a fenced block another module claims (src/markdown/claimedFences.ts); undefined: it stays code. */
+  fences?: ((lang: string, text: string, from: string) => string | undefined) | undefined;
 }
 
 /** What a note page shows and needs to know: the HTML, and whether it needs the math stylesheet or the diagram island. */
@@ -83,7 +85,15 @@ export function createNoteRenderer(options: NoteRendererOptions): (note: NoteInp
     .freeze();
   return (note) => {
     const report = emptyReport();
-    const ctx: NoteContext = { from: note.path, depth: 0, stack: [], lookup: note.lookup ?? (() => undefined), size: note.size ?? (() => undefined), report };
+    const ctx: NoteContext = {
+      from: note.path,
+      depth: 0,
+      stack: [],
+      lookup: note.lookup ?? (() => undefined),
+      size: note.size ?? (() => undefined),
+      fence: note.fences,
+      report,
+    };
     const file = processor.processSync({ value: stripComments(note.markdown), data: { kb: ctx } });
     return {
       html: String(file),

@@ -38,6 +38,8 @@ export interface NoteContext {
   /** The Markdown of a note an embed names (by path); undefined when it is not published. */
   lookup(path: string): string | undefined;
   size(path: string): ImageSize | undefined;
+  /** The HTML of a fenced block a module claims (`lang` lower-cased, the block's text, the note it is in); undefined: stays code. */
+  fence?: ((lang: string, text: string, from: string) => string | undefined) | undefined;
   report: NoteReport;
 }
 

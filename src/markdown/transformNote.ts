@@ -1,6 +1,7 @@
 import { resolveHrefs } from './attachments.js';
 import { transformBlockIds } from './blockIds.js';
 import { transformCallouts } from './callouts.js';
+import { transformClaimedFences } from './claimedFences.js';
 import { createEmbedNote } from './embeds.js';
 import { transformHighlights } from './highlights.js';
 import type { MdNode } from './markdownTree.js';
@@ -15,10 +16,11 @@ const BLOCK_OK = new Set(['paragraph', 'tableCell']);
 
 /**
  * Our Markdown steps over one note's tree (and, through embeds, over the notes it transcludes):
- * block ids → callouts → diagrams → math → links, embeds and attachments → highlights.
+ * claimed fences → block ids → callouts → diagrams → math → links, embeds and attachments → highlights.
  */
 export function createTransform(env: RenderEnv): (tree: MdNode, ctx: NoteContext) => void {
   const transform = (tree: MdNode, ctx: NoteContext) => {
+    transformClaimedFences(tree, ctx);
     transformBlockIds(tree);
     transformCallouts(tree);
     transformMermaid(tree, ctx.report);

@@ -35,6 +35,7 @@ export function changedRoutes<P>(kind: string, routes: StaticRoute<P>[], pathOf:
     site.siteUrl ?? '',
     site.trustHtml,
     site.rawMarkdown,
+    site.graph?.enabled ?? true, // the header's Graph link
     topBranch(),
   ]);
   const previous = readPrevious(pages.previous, kind);

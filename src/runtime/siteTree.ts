@@ -1,5 +1,6 @@
 // The sidebar's tree and each note's related notes, derived once per generation of the site's data.
 import { createHash } from 'node:crypto';
+import { withBoards } from '../core/site/boardPages.ts';
 import { relatedNotes, type RelatedNote } from '../core/site/relatedNotes.ts';
 import { buildSiteTree, sidebarBranch, type BranchFolder, type SiteTree } from '../core/site/sidebarTree.ts';
 import { portalSite, type PortalSite } from './portalSite.ts';
@@ -9,7 +10,7 @@ let memo: { site: PortalSite; tree: SiteTree; top: BranchFolder[]; related?: Map
 function derived() {
   const site = portalSite();
   if (memo?.site !== site) {
-    const tree = buildSiteTree(site.index);
+    const tree = buildSiteTree(withBoards(site.index, site.boards));
     memo = { site, tree, top: sidebarBranch(tree, undefined) };
   }
   return memo;

@@ -1,9 +1,12 @@
 // The benchmark's pure parts: reading build logs, converting notes for Hugo, order statistics, the query
 // set and the target verdicts. Inputs are fixed numbers; nothing here is timed.
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { astroPhases } from '../../scripts/bench/buildSite.ts';
 import type { BenchResult, BuildMeasure, SizeRun } from '../../scripts/bench/benchTypes.ts';
-import { fileKind, isNotePage } from '../../scripts/bench/emittedSize.ts';
+import { chunkClosure, fileKind, isNotePage } from '../../scripts/bench/emittedSize.ts';
 import { toHugoPage } from '../../scripts/bench/hugoSite.ts';
 import { parseBuildSteps } from '../../scripts/bench/measureProcess.ts';
 import { buildQuerySet } from '../../scripts/bench/querySet.ts';
@@ -106,6 +109,16 @@ describe('isNotePage', () => {
   ])('%s → %s', (path, expected) => expect(isNotePage(path)).toBe(expected));
 });
 
+describe('chunkClosure: a chunk and what it imports statically', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kb-chunks-'));
+  writeFileSync(join(dir, 'kbGraph.a1.js'), 'import{c}from"./sitePaths.b2.js";import("./later.c3.js");');
+  writeFileSync(join(dir, 'sitePaths.b2.js'), 'import{t}from"./tagSlug.d4.js";export const c=1;');
+  writeFileSync(join(dir, 'tagSlug.d4.js'), 'export const t=1;');
+  writeFileSync(join(dir, 'later.c3.js'), 'export {};');
+  it('follows static imports, not dynamic ones', () =>
+    expect(chunkClosure(dir, 'kbGraph.a1.js').map((f) => f.slice(dir.length + 1))).toEqual(['kbGraph.a1.js', 'sitePaths.b2.js', 'tagSlug.d4.js']));
+});
+
 describe('buildQuerySet', () => {
   const note = (tags: string[]) => ({ tags, title: 'Cursor: pagination for refunds', category: 'api-design' });
   const index = {
@@ -159,7 +172,7 @@ describe('evaluateTargets', () => {
     pack: { samples: 20, medianMs: p / 2, p95Ms: p, maxMs: p },
     method: 'test',
   });
-  const emitted = (medianGzip: number, pages = 10): SizeRun['emitted'] => ({
+  const emitted = (medianGzip: number, pages = 10): NonNullable<SizeRun['emitted']> => ({
     total: { files: 0, bytes: 0, gzip: 0 },
     byKind: {},
     notePages: { pages, medianBytes: medianGzip * 4, medianGzip, maxGzip: medianGzip * 2 },
@@ -184,6 +197,9 @@ describe('evaluateTargets', () => {
     ['note pages small', run({ emitted: emitted(39_900) }), 'note page', 'PASS'],
     ['note pages large', run({ emitted: emitted(40_100) }), 'note page', 'FAIL'],
     ['no note pages: no verdict', run({ emitted: emitted(0, 0) }), 'note page', 'n/a'],
+    ['graph script small', run({ emitted: { ...emitted(1), graphScript: { files: 2, bytes: 30_000, gzip: 59_900 } } }), 'graph script', 'PASS'],
+    ['graph script large', run({ emitted: { ...emitted(1), graphScript: { files: 2, bytes: 30_000, gzip: 60_100 } } }), 'graph script', 'FAIL'],
+    ['no graph: no verdict', run({ emitted: emitted(1) }), 'graph script', 'n/a'],
   ])('%s', (_label, r, prefix, expected) => expect(status({ heapFlag: null, runs: [r] }, prefix)).toBe(expected));
 
   it.each([

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { graphConfigSchema } from '../graph/graphConfigSchema.js';
 import { normaliseTag, normaliseTagList } from '../tags/normaliseTag.js';
 
 const tagList = z.union([z.array(z.union([z.string(), z.number()])), z.string()]).transform(normaliseTagList);
@@ -148,6 +149,8 @@ export const kbConfigSchema = z
     inlineTags: z.boolean().optional(),
     /** Frontmatter keys read, in order, for a note's category; the first one present wins. Default: `[category, section]`. */
     categoryFields: z.array(fieldName).min(1).default(['category', 'section']),
+    /** The local graph on note pages and the global graph page (docs/graph-canvas-bases.md). Default: on, depth 1, no tags. */
+    graph: graphConfigSchema,
     /** Credentials found in notes are redacted from every published output (see README, Secrets). */
     secrets: z
       .object({

@@ -4,8 +4,11 @@ import type { NoteTarget } from './createLinkResolver.js';
 
 type LinkTarget = Pick<NoteEntry, 'path' | 'slug' | 'title'>;
 
-/** Notes that link to each note (by slug), each list sorted by path; a note never backlinks itself. */
-export function buildBacklinks(notes: readonly NoteEntry[], resolve: (target: string, from: string) => NoteTarget | undefined): Map<string, LinkTarget[]> {
+/** Notes (and canvases) that link to each note or page (by slug), each list sorted by path; a note never backlinks itself. */
+export function buildBacklinks(
+  notes: readonly Pick<NoteEntry, 'path' | 'slug' | 'title' | 'wikilinks'>[],
+  resolve: (target: string, from: string) => NoteTarget | undefined,
+): Map<string, LinkTarget[]> {
   const out = new Map<string, LinkTarget[]>();
   for (const from of notes) {
     const seen = new Set<string>();

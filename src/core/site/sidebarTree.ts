@@ -75,8 +75,10 @@ export function notePlace(note: Pick<NoteEntry, 'path' | 'tier'>, index: Pick<Kb
   return [group, ...folders(0)];
 }
 
-/** Every published note in its folder, groups in tier order. */
-export function buildSiteTree(index: Pick<KbIndex, 'layout' | 'projects' | 'notes'>): SiteTree {
+/** Every published note (and canvas and base: boardPages.ts) in its folder, groups in tier order. */
+export function buildSiteTree(
+  index: Pick<KbIndex, 'layout' | 'projects'> & { notes: readonly Pick<NoteEntry, 'path' | 'tier' | 'slug' | 'title'>[] },
+): SiteTree {
   const folders = new Map<string, TreeFolder>();
   const groups: TreeFolder[] = [];
   const chains = new Map<string, string[]>();

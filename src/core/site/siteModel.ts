@@ -3,6 +3,8 @@
 import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
 import { buildBacklinks } from '../links/buildBacklinks.js';
 import { createLinkResolver, type LinkResolver, type NoteTarget } from '../links/createLinkResolver.js';
+import type { GraphConfig } from '../graph/graphConfigSchema.js';
+import type { BoardEntry } from './boardPages.js';
 import { allTags } from './summariseIndex.js';
 import { createSitePaths, type SitePaths } from './sitePaths.js';
 
@@ -24,12 +26,16 @@ export interface SiteSettings {
   updated?: Readonly<Record<string, string>> | undefined;
   /** Each note's Markdown is published as `/notes/<slug>.md` (kb.config.yaml `site.rawMarkdown`, default true). */
   rawMarkdown: boolean;
+  /** kb.config.yaml `graph:` (the local graph's depth and tags, or no graph). Default: graphConfigSchema's. */
+  graph?: GraphConfig | undefined;
 }
 
 /** What links resolve against: published notes with their aliases, and publishable attachments. */
 export interface LinkTargets {
   targets: NoteTarget[];
   files: string[];
+  /** Canvases and bases with pages (their targets are among `targets`). Default: none. */
+  boards?: BoardEntry[] | undefined;
 }
 
 export interface SiteModel extends SiteSettings {
@@ -43,11 +49,14 @@ export interface SiteModel extends SiteSettings {
   /** A wikilink's target as seen from the note at `from` (Obsidian's rules, src/core/links/createLinkResolver.ts). */
   resolveWikilink: (target: string, from?: string) => LinkTarget | undefined;
   backlinks: ReadonlyMap<string, LinkTarget[]>;
+  /** Canvases and bases with pages, by path. */
+  boards: readonly BoardEntry[];
 }
 
 export function createSiteModel(index: KbIndex, settings: SiteSettings, links?: LinkTargets): SiteModel {
   const resolver = createLinkResolver({ notes: links?.targets ?? index.notes, files: links?.files ?? [] });
   const resolveWikilink = (target: string, from?: string) => resolver.note(target, from);
+  const boards = links?.boards ?? [];
   return {
     ...settings,
     index,
@@ -57,7 +66,8 @@ export function createSiteModel(index: KbIndex, settings: SiteSettings, links?: 
     tags: allTags(index),
     resolver,
     resolveWikilink,
-    backlinks: buildBacklinks(index.notes, (target, from) => resolver.note(target, from)),
+    backlinks: buildBacklinks([...index.notes, ...boards.map((b) => ({ ...b, wikilinks: b.links }))], (target, from) => resolver.note(target, from)),
+    boards,
   };
 }
 

@@ -3,7 +3,13 @@ import { sharedNotesByProject } from './sharedNotes.js';
 import type { SiteModel } from './siteModel.js';
 
 /** Root-relative URL of every HTML page the portal builds (the sitemap lists them). */
-export function sitePages({ index, paths, tags }: Pick<SiteModel, 'index' | 'paths' | 'tags'>): string[] {
+export function sitePages({
+  index,
+  paths,
+  tags,
+  boards,
+  graph,
+}: Pick<SiteModel, 'index' | 'paths' | 'tags'> & Partial<Pick<SiteModel, 'boards' | 'graph'>>): string[] {
   const shared = sharedNotesByProject(index).filter((g) => g.project !== 'cross');
   return [
     paths.home,
@@ -15,7 +21,9 @@ export function sitePages({ index, paths, tags }: Pick<SiteModel, 'index' | 'pat
     paths.search,
     paths.health,
     paths.query(),
+    ...(graph?.enabled === false ? [] : [paths.graph]),
     ...index.notes.map((n) => paths.note(n.slug)),
+    ...(boards ?? []).map((b) => paths.note(b.slug)),
     ...tags.map((t) => paths.tag(t)),
     ...[...notesByCategory(index.notes).keys()].map((c) => paths.category(c)),
     ...index.projects.map((p) => paths.project(p.key)),

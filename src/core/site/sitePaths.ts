@@ -33,6 +33,8 @@ export function createSitePaths(base: string) {
     packFile: (slug: string, ext: 'md' | 'json') => `${root}packs/${encodePath(slug)}.${ext}`,
     search: page('search'),
     health: page('health'),
+    /** The global graph page (the graph file it fetches is `file(GLOBAL_GRAPH_FILE)`). */
+    graph: page('graph'),
     query: (q?: string) => (q ? `${page('query')}?q=${encodeURIComponent(q)}` : page('query')),
   };
 }

@@ -3,6 +3,7 @@ import type { NoteEntry } from '../../core/index/kbIndexSchema.js';
 import { isPublishableAttachment } from '../../core/links/attachmentKinds.js';
 import { scanLinks } from '../../core/links/scanLinks.js';
 import { MAX_EMBED_DEPTH, type ImageSize } from '../../markdown/renderContext.js';
+import { collectFences, type FenceRenderer } from './claimedFences.js';
 import { noteHtmlKey } from './noteHtmlCache.js';
 import type { RenderJob, RenderSetup } from './renderNotes.js';
 import type { SiteLinks } from './siteLinks.js';
@@ -18,6 +19,8 @@ export interface RenderJobContext {
   trustHtml: boolean;
   /** A hash of the renderer's code (rendererCodeHash): part of every key. */
   rendererHash: string;
+  /** Renders the fenced blocks modules claim (a ```base block, a canvas's or base's embed). Default: none, they stay code. */
+  fences?: FenceRenderer | undefined;
 }
 
 /**
@@ -63,8 +66,9 @@ export function markdownRenderJob(ctx: RenderJobContext, path: string, markdown:
     }
   };
   visit(path, markdown, 0);
-  const key = noteHtmlKey({ version: ctx.rendererHash, base: ctx.root, trustHtml: ctx.trustHtml, links, markdown, embeds, sizes });
-  return { key, path, markdown, embeds, sizes };
+  const fences = collectFences(ctx.fences, [[path, markdown], ...Object.entries(embeds)]);
+  const key = noteHtmlKey({ version: ctx.rendererHash, base: ctx.root, trustHtml: ctx.trustHtml, links, markdown, embeds, sizes, fences });
+  return { key, path, markdown, embeds, sizes, ...(fences ? { fences } : {}) };
 }
 
 /** What every render of this site needs besides its job (for this thread or the workers). */

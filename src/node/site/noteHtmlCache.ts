@@ -24,6 +24,8 @@ export interface NoteHtmlInputs {
   embeds?: Readonly<Record<string, string>> | undefined;
   /** Image sizes, by path. */
   sizes?: Readonly<Record<string, { width: number; height: number }>> | undefined;
+  /** The HTML of its claimed fenced blocks (a base's rows), by key. */
+  fences?: Readonly<Record<string, string>> | undefined;
 }
 
 export function noteHtmlKey(inputs: NoteHtmlInputs): string {
@@ -31,6 +33,7 @@ export function noteHtmlKey(inputs: NoteHtmlInputs): string {
   const head = JSON.stringify([inputs.version, inputs.base, inputs.trustHtml, inputs.links, sorted(inputs.sizes)]);
   const hash = createHash('sha256').update(head).update('\0').update(inputs.markdown);
   for (const [path, md] of sorted(inputs.embeds)) hash.update(`\0${path}\0`).update(md);
+  for (const [key, html] of sorted(inputs.fences)) hash.update(`\0f\0${key}\0`).update(html);
   return hash.digest('hex').slice(0, 32);
 }
 

@@ -13,6 +13,8 @@ export interface RenderJob {
   embeds: Record<string, string>;
   /** Its images' sizes, by path. */
   sizes: Record<string, ImageSize>;
+  /** The HTML of its claimed fenced blocks, by fenceKey (src/node/site/claimedFences.ts). */
+  fences?: Record<string, string> | undefined;
 }
 
 /** What every render, in this thread or a worker, needs besides the job. */

@@ -5,11 +5,13 @@ import { isActiveSvg, isPublishableAttachment, isSvg } from '../../core/links/at
 import { createLinkResolver, type LinkResolver, type NoteTarget } from '../../core/links/createLinkResolver.js';
 import { checkLinks, type BrokenLink, type LinkCheck } from '../../core/links/findBrokenLinks.js';
 import { readSourceFrontmatter } from '../../core/model/readSourceFrontmatter.js';
+import { assignBoardSlugs, boardTitle } from '../../core/site/boardPages.js';
+import { boardPaths } from './readBoards.js';
 import type { IndexedFolder } from '../indexKnowledgeFolder.js';
 
-/** What links resolve against in one knowledge folder: published notes (with aliases) and attachments. */
+/** What links resolve against in one knowledge folder: published notes (with aliases), canvases, bases and attachments. */
 export interface SiteLinks {
-  /** Published notes with their frontmatter `aliases:`. */
+  /** Published notes with their frontmatter `aliases:`, then the canvases and bases with pages (boardPages.ts). */
   targets: NoteTarget[];
   /** Publishable attachments: files of an allowed format inside the folder (never behind a symlink leading out, never in an excluded or private place). */
   files: string[];
@@ -26,7 +28,14 @@ export function siteLinks(result: IndexedFolder): SiteLinks {
     const list = [extra['aliases'], extra['alias']].flat().filter((a): a is string | number => typeof a === 'string' || typeof a === 'number');
     if (list.length) aliases.set(src.path, list.map(String));
   }
-  const targets = result.index.notes.map(({ path, slug, title }) => ({ path, slug, title, ...(aliases.has(path) ? { aliases: aliases.get(path)! } : {}) }));
+  const targets: NoteTarget[] = result.index.notes.map(({ path, slug, title }) => ({
+    path,
+    slug,
+    title,
+    ...(aliases.has(path) ? { aliases: aliases.get(path)! } : {}),
+  }));
+  const boards = assignBoardSlugs(boardPaths(result.reading), new Set(targets.map((t) => t.slug)));
+  for (const [path, slug] of boards) targets.push({ path, slug, title: boardTitle(path) });
   const isPrivate = picomatch(result.reading.config.private.length ? result.reading.config.private : ['\0'], { dot: true });
   // `not-markdown` is what the walk reports for every other file it saw inside the folder and outside
   // excluded, ignored, code-repo and unshared places (symlinks that leave the folder are reported as such).

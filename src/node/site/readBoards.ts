@@ -1,0 +1,72 @@
+// Node adapter: the `.canvas` and `.base` files of an indexed folder, read for the site. The folder's walk already
+// listed them with its other non-Markdown files (the report keeps them as `not-markdown`); the ones in published
+// places are read here: not in a private glob or an archive folder, regular files inside the folder, with
+// credentials redacted as in notes (each with a warning naming the line).
+import { join } from 'node:path';
+import picomatch from 'picomatch';
+import { isArchiveFolder } from '../../core/layout/classifyPath.js';
+import type { BoardKind } from '../../core/site/boardPages.js';
+import type { KbIssue } from '../../core/util/issue.js';
+import { nodeFs, type KbFs } from '../fs/kbFs.js';
+import type { FolderReading } from '../readKnowledgeFolder.js';
+import { decodeSource, readSourceBytes } from '../readSourceFile.js';
+import { normaliseSourceText } from '../parseSourceText.js';
+import { judgeSecret, redactSpans, secretAllowList, type SecretPolicy } from '../security/redactSecrets.js';
+import { scanSecrets } from '../security/scanSecrets.js';
+
+/** One canvas or base file as read. */
+export interface BoardFile {
+  path: string;
+  kind: BoardKind;
+  text: string;
+}
+
+const KINDS: Record<string, BoardKind> = { canvas: 'canvas', base: 'base' };
+
+/** The board kind of a path, by its extension. */
+export function boardKind(path: string): BoardKind | undefined {
+  return KINDS[path.slice(path.lastIndexOf('.') + 1).toLowerCase()];
+}
+
+/** The paths of the canvases and bases the site publishes, sorted. */
+export function boardPaths(reading: Pick<FolderReading, 'attachments' | 'config'>): string[] {
+  const isPrivate = picomatch(reading.config.private.length ? reading.config.private : ['\0'], { dot: true });
+  return reading.attachments.filter((path) => boardKind(path) && !isPrivate(path) && !path.split('/').slice(0, -1).some(isArchiveFolder));
+}
+
+export function readBoards(
+  reading: Pick<FolderReading, 'attachments' | 'config' | 'kbDir' | 'secrets'>,
+  fs: KbFs = nodeFs,
+): { files: BoardFile[]; issues: KbIssue[] } {
+  const issues: KbIssue[] = [];
+  const policy: SecretPolicy = { allowAll: reading.secrets.allowAll, allow: secretAllowList(reading.secrets.allow) };
+  const files: BoardFile[] = [];
+  for (const path of boardPaths(reading)) {
+    const abs = join(reading.kbDir, path);
+    const read = readSourceBytes(fs, abs);
+    if ('rule' in read) {
+      issues.push({ severity: 'warning', code: read.rule, file: path, message: read.message });
+      continue;
+    }
+    let text = normaliseSourceText(decodeSource(read.buf).text);
+    const findings = scanSecrets(text, abs);
+    const redact = findings.filter((f) => {
+      const verdict = judgeSecret(text, f, policy);
+      if (verdict.action === 'redact' || verdict.action === 'allowed')
+        issues.push({
+          severity: 'warning',
+          code: verdict.action === 'redact' ? 'secret' : 'secret-allowed',
+          file: path,
+          line: f.line,
+          message:
+            verdict.action === 'redact'
+              ? `holds what looks like a credential (${f.kind}); published as [redacted: ${f.rule}]. Take it out of the file (and rotate it if it is real: it is in the history).`
+              : `holds what looks like a credential (${f.kind}); published as written because secrets are allowed.`,
+        });
+      return verdict.action === 'redact';
+    });
+    if (redact.length) text = redactSpans(text, redact);
+    files.push({ path, kind: boardKind(path)!, text });
+  }
+  return { files, issues };
+}
