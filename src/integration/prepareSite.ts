@@ -5,7 +5,12 @@ import { closeSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NoteEntry } from '../core/index/kbIndexSchema.js';
 import { brokenLinkIssue, type BrokenLink } from '../core/links/findBrokenLinks.js';
+import { attachmentOutputPath } from '../core/links/attachmentKinds.js';
+import { imageNamed, type PageImage } from '../core/site/noteImage.js';
+import { planRedirects, type NoteRedirect } from '../core/site/noteRedirects.js';
 import { createSiteModel, type SiteModel } from '../core/site/siteModel.js';
+import { sitePages } from '../core/site/sitePages.js';
+import { createSitePaths } from '../core/site/sitePaths.js';
 import { PORTAL_FILES, type NoteRender, type PagesManifestDirs, type PortalDataFile } from '../core/site/portalData.js';
 import { compareStrings } from '../core/util/compare.js';
 import { formatIssue, type KbIssue } from '../core/util/issue.js';
@@ -16,6 +21,8 @@ import { gitDatesSummary, readGitDates } from '../node/site/gitDates.js';
 import { noteRenderJob, type RenderJobContext } from '../node/site/noteHtml.js';
 import { planAttachments, type AttachmentCopy } from '../node/site/noteAttachments.js';
 import type { RenderJob } from '../node/site/renderNotes.js';
+import { notePageData } from '../node/site/notePageData.js';
+import { publishedRenames } from '../node/site/publishedRenames.js';
 import { folderBrokenLinks, siteLinks, type SiteLinks } from '../node/site/siteLinks.js';
 import { writeFileAtomic } from '../node/writeFileAtomic.js';
 import type { PortalConfig } from './resolvePortal.js';
@@ -50,6 +57,8 @@ export interface PreparedSite {
   summary: string[];
   /** The page manifests of an incremental build. */
   pages: PagesManifestDirs | undefined;
+  /** Old note URLs that lead to the notes now (permalinks, path-like aliases, renames in git history). */
+  redirects: NoteRedirect[];
 }
 
 /**
@@ -80,9 +89,14 @@ export async function prepareSite(
   const brokenLinks = folderBrokenLinks(result, links, false); // counted here; `kb check` suggests the closest notes
   if (config.strict && brokenLinks.length) throw new SiteBuildError(brokenLinks.map((b) => `${formatIssue(brokenLinkIssue(b))} (--strict)`));
   const index = config.title ? { ...result.index, title: config.title } : result.index;
-  // "Last updated": one `git log` for the whole folder when it has its own history, else frontmatter dates.
+  const kbConfig = result.reading.config;
+  // "Last updated" and renamed notes: one `git log` for the whole folder when it has its own history, else frontmatter dates.
   const git = readGitDates(config.kbDir);
   const updated = lastUpdatedDates(index.notes, git.source === 'git' ? git.dates : undefined);
+  const notePages = notePageData(result.reading.input.notes, new Set(index.notes.map((n) => n.path)), result.bodies, kbConfig.properties, links.resolver);
+  const siteImage = kbConfig.site.image === undefined ? undefined : imageNamed(kbConfig.site.image, links.resolver);
+  const files = createSitePaths(config.root);
+  const imageUrl = (image: PageImage) => (image.kind === 'url' ? image.url : files.file(attachmentOutputPath(image.path)));
   const model = createSiteModel(
     index,
     {
@@ -93,10 +107,20 @@ export async function prepareSite(
       rawMarkdown: config.rawMarkdown,
       editUrl: config.editUrl,
       updated,
+      noindex: kbConfig.site.noindex,
+      image: siteImage && imageUrl(siteImage),
     },
     links,
   );
-  const attachments = planAttachments({ kbDir: config.kbDir, bodies: result.bodies, notes: index.notes, resolver: links.resolver });
+  const imageFiles = [...notePages.images.values(), ...(siteImage ? [siteImage] : [])].flatMap((i) => (i.kind === 'file' ? [i.path] : []));
+  const attachments = planAttachments({ kbDir: config.kbDir, bodies: result.bodies, notes: index.notes, resolver: links.resolver, extra: imageFiles });
+  const planned = planRedirects({
+    notes: index.notes,
+    aliases: new Map(links.targets.flatMap((t) => (t.aliases ? [[t.path, t.aliases] as const] : []))),
+    renames: git.source === 'git' ? publishedRenames(git.renames, kbConfig) : new Map(),
+    pages: new Set(sitePages(model)),
+    paths: model.paths,
+  });
   const jobContext: RenderJobContext = {
     links,
     bodies: result.bodies,
@@ -145,21 +169,58 @@ export async function prepareSite(
       rawMarkdown: model.rawMarkdown,
       editUrl: model.editUrl,
       updated,
+      noindex: model.noindex,
+      image: model.image,
     },
     prefix: config.prefix.replace(/^\//, ''),
     index,
     notes,
     links: { targets: links.targets, files: links.files },
+    properties: notePages.properties,
+    images: Object.fromEntries([...notePages.images].map(([path, image]) => [path, imageUrl(image)])),
     htmlDir: config.htmlDir,
     pages: options.pages,
   };
   writeFileAtomic(join(config.dataDir, PORTAL_FILES.site), JSON.stringify(data));
-  const summary = [...summaryLines(config.kbDir, result), gitDatesSummary(git)];
+  const summary = [...summaryLines(config.kbDir, result), gitDatesSummary(git), ...redirectSummary(planned.redirects)];
+  for (const w of planned.warnings) summary.push(`kb: ${formatIssue(w)}`);
+  if (kbConfig.site.image !== undefined && !siteImage)
+    summary.push(
+      `kb: kb.config.yaml: site.image: "${kbConfig.site.image}" is neither an https:// URL nor an image in the knowledge folder; pages without an image of their own have no preview image`,
+    );
   if (brokenLinks.length)
     summary.push(
       `kb: ${brokenLinks.length} broken link${brokenLinks.length === 1 ? '' : 's'} (links to no note or file); \`kb check --kb ${config.kbDir}\` lists them, --strict fails on them`,
     );
-  return { config, result, model, jobs, htmlKeys, mdx: mdx.sort(compareStrings), links, attachments, brokenLinks, jobContext, summary, pages: options.pages };
+  return {
+    config,
+    result,
+    model,
+    jobs,
+    htmlKeys,
+    mdx: mdx.sort(compareStrings),
+    links,
+    attachments,
+    brokenLinks,
+    jobContext,
+    summary,
+    pages: options.pages,
+    redirects: planned.redirects,
+  };
+}
+
+/** How many old URLs lead on, and from where. */
+function redirectSummary(redirects: readonly NoteRedirect[]): string[] {
+  if (!redirects.length) return [];
+  const count = (reason: NoteRedirect['reason']) => redirects.filter((r) => r.reason === reason).length;
+  const parts = [
+    [count('permalink'), 'permalinks'],
+    [count('alias'), 'aliases'],
+    [count('renamed'), 'renames in git history'],
+  ]
+    .filter(([n]) => n)
+    .map(([n, what]) => `${n} from ${what}`);
+  return [`kb: ${redirects.length} old note URL${redirects.length === 1 ? '' : 's'} redirect to the notes (${parts.join(', ')})`];
 }
 
 /** An `.mdx` note that would not compile (broken YAML, a JSX error) is shown as plain Markdown, with a warning. */

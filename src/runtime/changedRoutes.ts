@@ -35,6 +35,8 @@ export function changedRoutes<P>(kind: string, routes: StaticRoute<P>[], pathOf:
     site.siteUrl ?? '',
     site.trustHtml,
     site.rawMarkdown,
+    site.noindex ?? false,
+    site.image ?? '',
     topBranch(),
   ]);
   const previous = readPrevious(pages.previous, kind);

@@ -24,6 +24,10 @@ export interface SiteSettings {
   updated?: Readonly<Record<string, string>> | undefined;
   /** Each note's Markdown is published as `/notes/<slug>.md` (kb.config.yaml `site.rawMarkdown`, default true). */
   rawMarkdown: boolean;
+  /** kb.config.yaml `site.noindex`: every page asks search engines not to list it, robots.txt disallows all. Default false. */
+  noindex?: boolean | undefined;
+  /** The preview image of pages without their own (kb.config.yaml `site.image`): a root-relative or https URL. */
+  image?: string | undefined;
 }
 
 /** What links resolve against: published notes with their aliases, and publishable attachments. */

@@ -1,3 +1,5 @@
+import { tagChildren } from '../tags/nestedTags.js';
+import { buildFolderPages } from './folderPages.js';
 import { notesByCategory } from './summariseIndex.js';
 import { sharedNotesByProject } from './sharedNotes.js';
 import type { SiteModel } from './siteModel.js';
@@ -5,6 +7,7 @@ import type { SiteModel } from './siteModel.js';
 /** Root-relative URL of every HTML page the portal builds (the sitemap lists them). */
 export function sitePages({ index, paths, tags }: Pick<SiteModel, 'index' | 'paths' | 'tags'>): string[] {
   const shared = sharedNotesByProject(index).filter((g) => g.project !== 'cross');
+  const tagSet = new Set(tags);
   return [
     paths.home,
     paths.tags,
@@ -16,6 +19,8 @@ export function sitePages({ index, paths, tags }: Pick<SiteModel, 'index' | 'pat
     paths.query(),
     ...index.notes.map((n) => paths.note(n.slug)),
     ...tags.map((t) => paths.tag(t)),
+    ...[...tagChildren(tags).keys()].filter((t) => !tagSet.has(t)).map((t) => paths.tag(t)),
+    ...buildFolderPages(index.notes).map((f) => paths.folder(f.slug)),
     ...[...notesByCategory(index.notes).keys()].map((c) => paths.category(c)),
     ...index.projects.map((p) => paths.project(p.key)),
     ...shared.map((g) => paths.sharedProject(g.project)),
