@@ -6,11 +6,12 @@
 //                              its folder is also in env KB_E2E_XSS_DIR, its URL in KB_E2E_XSS_URL.
 //   .kb-build/sites/host/      tests/fixtures/host-site/ (an Astro site with the portal under /kb/) → project "host"
 //   .kb-build/sites/obsidian/  tests/fixtures/obsidian/ (Obsidian-flavoured notes) → project "obsidian" (tests/e2e/obsidian.spec.ts)
+//   .kb-build/sites/publish/   tests/fixtures/obsidian-publish/ (an Obsidian Publish vault) → project "publish" (tests/e2e/publish.spec.ts)
 // The "dev" project starts `npm run dev` itself on a copy of a fixture (tests/e2e/dev.spec.ts).
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 
-// KB_E2E_PORT moves the ports (default 4391…4396), so two checkouts can run their browser tests at once.
+// KB_E2E_PORT moves the ports (default 4391…4397), so two checkouts can run their browser tests at once.
 const PORT = Number(process.env['KB_E2E_PORT'] ?? 4391);
 export const SITES = {
   site: { dir: 'dist', port: PORT, base: '/' },
@@ -18,6 +19,7 @@ export const SITES = {
   xss: { dir: process.env['KB_E2E_XSS_DIR'] ?? '.kb-build/sites/xss', port: PORT + 2, base: '/' },
   host: { dir: '.kb-build/sites/host', port: PORT + 3, base: '/' },
   obsidian: { dir: '.kb-build/sites/obsidian', port: PORT + 4, base: '/' },
+  publish: { dir: '.kb-build/sites/publish', port: PORT + 5, base: '/' },
 } as const;
 
 const url = (s: { port: number; base: string }) => `http://127.0.0.1:${s.port}${s.base}`;
@@ -42,13 +44,14 @@ export default defineConfig({
     screenshot: 'off',
   },
   projects: [
-    { name: 'site', testIgnore: ['**/wiki.spec.ts', '**/xss.spec.ts', '**/host.spec.ts', '**/dev.spec.ts', '**/obsidian.spec.ts'], use: { baseURL: url(SITES.site) } },
+    { name: 'site', testIgnore: ['**/wiki.spec.ts', '**/xss.spec.ts', '**/host.spec.ts', '**/dev.spec.ts', '**/obsidian.spec.ts', '**/publish.spec.ts'], use: { baseURL: url(SITES.site) } },
     // reading.spec.ts runs on both: the sample at `/` and under `/wiki/`.
     { name: 'wiki', testMatch: ['**/wiki.spec.ts', '**/reading.spec.ts'], use: { baseURL: url(SITES.wiki) } },
     { name: 'xss', testMatch: ['**/xss.spec.ts'], use: { baseURL: url(SITES.xss) } },
     { name: 'host', testMatch: ['**/host.spec.ts'], use: { baseURL: url(SITES.host) } },
     { name: 'dev', testMatch: ['**/dev.spec.ts'] },
     { name: 'obsidian', testMatch: ['**/obsidian.spec.ts'], use: { baseURL: url(SITES.obsidian) } },
+    { name: 'publish', testMatch: ['**/publish.spec.ts'], use: { baseURL: url(SITES.publish) } },
   ],
   webServer: Object.values(SITES).map((s) => ({
     command: `node tests/e2e/serveStatic.mjs ${s.dir} ${s.port} ${s.base}`,
