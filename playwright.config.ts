@@ -19,7 +19,8 @@ export const SITES = {
   xss: { dir: process.env['KB_E2E_XSS_DIR'] ?? '.kb-build/sites/xss', port: PORT + 2, base: '/' },
   host: { dir: '.kb-build/sites/host', port: PORT + 3, base: '/' },
   obsidian: { dir: '.kb-build/sites/obsidian', port: PORT + 4, base: '/' },
-  publish: { dir: '.kb-build/sites/publish', port: PORT + 5, base: '/' },
+  // PORT + 5 is the dev server's (tests/e2e/dev.spec.ts).
+  publish: { dir: '.kb-build/sites/publish', port: PORT + 6, base: '/' },
 } as const;
 
 const url = (s: { port: number; base: string }) => `http://127.0.0.1:${s.port}${s.base}`;
@@ -44,7 +45,11 @@ export default defineConfig({
     screenshot: 'off',
   },
   projects: [
-    { name: 'site', testIgnore: ['**/wiki.spec.ts', '**/xss.spec.ts', '**/host.spec.ts', '**/dev.spec.ts', '**/obsidian.spec.ts', '**/publish.spec.ts'], use: { baseURL: url(SITES.site) } },
+    {
+      name: 'site',
+      testIgnore: ['**/wiki.spec.ts', '**/xss.spec.ts', '**/host.spec.ts', '**/dev.spec.ts', '**/obsidian.spec.ts', '**/publish.spec.ts'],
+      use: { baseURL: url(SITES.site) },
+    },
     // reading.spec.ts runs on both: the sample at `/` and under `/wiki/`.
     { name: 'wiki', testMatch: ['**/wiki.spec.ts', '**/reading.spec.ts'], use: { baseURL: url(SITES.wiki) } },
     { name: 'xss', testMatch: ['**/xss.spec.ts'], use: { baseURL: url(SITES.xss) } },
