@@ -63,6 +63,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${s.port}/__ready`,
     // The server answers 404 until the site exists, which Playwright accepts as "up".
     reuseExistingServer: false,
-    timeout: 10_000,
+    // A wait for the server, not a speed check: generous, so a busy machine cannot fail the run.
+    timeout: 60_000,
   })),
 });

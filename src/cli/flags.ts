@@ -9,15 +9,34 @@ import { usageError, type Io } from './io.js';
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
 
-/** Parse flags strictly; any mistake becomes a one-line UsageError naming it (`unknown option '--x'`). */
+/**
+ * The flags every command accepts, whether or not it uses them, so a script can pass the same ones to each:
+ * the knowledge folder, the date ages are counted from (checked to be YYYY-MM-DD), JSON output.
+ */
+export const COMMON_FLAGS = { kb: { type: 'string' }, today: { type: 'string' }, json: { type: 'boolean' } } as const;
+
+/**
+ * Parse flags strictly, the common flags included; any mistake becomes a one-line UsageError naming it
+ * (`unknown option '--x'`), and so does a `--today` that is not a date.
+ */
 export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(command: string, argv: string[], options: T, allowPositionals = true) {
+  let parsed;
   try {
-    return parseArgs({ args: argv, options, allowPositionals, strict: true });
+    parsed = parseArgs({ args: argv, options: { ...COMMON_FLAGS, ...options }, allowPositionals, strict: true });
   } catch (err) {
     // Node's messages run on ("Unknown option '--x'. To specify a positional argument …"): the first sentence says it.
     const first = (err as Error).message.split('\n')[0]!.split(/\.\s/)[0]!.replace(/\.$/, '');
     throw usageError(command, first.charAt(0).toLowerCase() + first.slice(1));
   }
+  const today = (parsed.values as { today?: unknown }).today;
+  if (typeof today === 'string') checkedDay(today, command);
+  return parsed;
+}
+
+function checkedDay(value: string, command: string): string {
+  const parsed = isoDay.safeParse(value);
+  if (!parsed.success) throw usageError(command, `--today ${value}: ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
 }
 
 /** The KB_* variables of the command's environment (src/node/kbEnvironment.ts); a malformed one is a usage error. */
@@ -52,9 +71,7 @@ export function existingKbDir(flag: string | undefined, io: Io): string {
 export function todayFrom(flag: string | undefined, io: Io, command: string): string {
   const value = flag ?? kbEnv(io, command).KB_TODAY;
   if (value === undefined) return new Date().toISOString().slice(0, 10);
-  const parsed = isoDay.safeParse(value);
-  if (!parsed.success) throw usageError(command, `--today ${value}: ${parsed.error.issues[0]?.message}`);
-  return parsed.data;
+  return checkedDay(value, command);
 }
 
 /** `--no-cache`, taken by every command that indexes the folder. */

@@ -90,9 +90,10 @@ export async function prepareSite(
   if (config.strict && brokenLinks.length) throw new SiteBuildError(brokenLinks.map((b) => `${formatIssue(brokenLinkIssue(b))} (--strict)`));
   const index = config.title ? { ...result.index, title: config.title } : result.index;
   const kbConfig = result.reading.config;
-  // "Last updated" and renamed notes: one `git log` for the whole folder when it has its own history, else frontmatter dates.
+  // "Last updated" and renamed notes: one `git log` for the whole folder when it has its own history, else frontmatter
+  // dates, and outside any repository the files' modification times after them.
   const git = readGitDates(config.kbDir);
-  const updated = lastUpdatedDates(index.notes, git.source === 'git' ? git.dates : undefined);
+  const updated = lastUpdatedDates(index.notes, git.source === 'git' ? git.dates : undefined, { mtimes: git.source === 'none' && git.reason === 'not-a-repo' });
   const notePages = notePageData(result.reading.input.notes, new Set(index.notes.map((n) => n.path)), result.bodies, kbConfig.properties, links.resolver);
   const siteImage = kbConfig.site.image === undefined ? undefined : imageNamed(kbConfig.site.image, links.resolver);
   const files = createSitePaths(config.root);

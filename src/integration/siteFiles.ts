@@ -99,6 +99,7 @@ export function siteFiles({ model, bodies, packData, digests, packs, redirects =
           description: index.description,
           notes: index.notes,
           updated: model.updated ?? {},
+          today: model.today,
           url: (path) => absoluteUrl(siteUrl, path),
           home: paths.home,
           feed: paths.file('feed.xml'),

@@ -167,7 +167,13 @@ const AGENT_COMMANDS = " are commands for your coding agent (aria-knowledge's sl
 /** A tag or category that does not exist, as `kb search` answers it, its suggestions and file as links. */
 function invalidFacet(r: SearchResult, paths: SitePaths): HTMLElement {
   const pieces = invalidFacetPieces(r).map((p) =>
-    typeof p === 'string' ? p : 'file' in p ? h('a', { href: paths.file(p.file) }, p.file) : h('a', { href: paths.query(p.search) }, p.suggestion),
+    typeof p === 'string'
+      ? p
+      : 'lineBreak' in p
+        ? h('br', {})
+        : 'file' in p
+          ? h('a', { href: paths.file(p.file) }, p.file)
+          : h('a', { href: paths.query(p.search) }, p.suggestion),
   );
   return h('p', { class: 'notice' }, ...pieces);
 }

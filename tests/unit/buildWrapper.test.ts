@@ -46,7 +46,7 @@ describe('the build wrapper', () => {
         `staging beside the output: ${[...first.seen].join(', ')}`,
       ).toBe(true);
       // Nothing is left beside it once the swap is done (the old output is removed in the background).
-      await expect.poll(() => readdirSync(work).filter((n) => n !== 'site'), { timeout: 10_000 }).toEqual([]);
+      await expect.poll(() => readdirSync(work).filter((n) => n !== 'site'), { timeout: 60_000 }).toEqual([]);
     },
   );
 

@@ -85,9 +85,9 @@ describe('pack rules', () => {
   });
   it('cuts a note longer than the budget at a heading boundary and says what was cut', async () => {
     const note = fixture.index.notes.find((n) => n.path === 'guides/disaster-recovery-runbook.md')!;
-    const p = pack({ task: 'disaster recovery runbook', maxTokens: 600 });
-    expect(note.tokens).toBeGreaterThan(600);
-    expect(p.tokens).toBeLessThanOrEqual(600);
+    const p = pack({ task: 'disaster recovery runbook', maxTokens: 620 });
+    expect(note.tokens).toBeGreaterThan(620);
+    expect(p.tokens).toBeLessThanOrEqual(620);
     expect(p.contextPackMarkdown).toMatch(/\*\*Step 1: recovery stage 1\*\*\n\n/);
     expect(p.contextPackMarkdown).toMatch(/_Cut at a heading boundary: “Step 2: recovery stage 2 \(rest\)”, “Step 3: recovery stage 3”/);
     await expect(p.contextPackMarkdown).toMatchFileSnapshot(golden('over-long-note'));

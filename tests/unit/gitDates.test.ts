@@ -97,3 +97,36 @@ describe('parseGitLog', () => {
     expect(Object.fromEntries(parsed.renames)).toEqual(renames);
   });
 });
+
+describe('a folder outside any repository, notes without dates', () => {
+  it('the site dates each note by its modification day, the feed lists them, nothing says 1970', async () => {
+    const { prepareFixture } = await import('./preparedSite.ts');
+    const { renderAtomFeed } = await import('../../src/core/site/renderAtomFeed.ts');
+    const { utimesSync } = await import('node:fs');
+    const kb = tempDir('kb-nogit-');
+    writeFileSync(join(kb, 'a.md'), '---\ntags: [ops]\n---\n# A\n\nBody.\n');
+    writeFileSync(join(kb, 'b.md'), '# B\n\nNo frontmatter at all.\n');
+    writeFileSync(join(kb, 'c.md'), '---\ndate: 2026-01-02\n---\n# C\n');
+    utimesSync(join(kb, 'a.md'), new Date('2026-05-04T10:00:00Z'), new Date('2026-05-04T10:00:00Z'));
+    utimesSync(join(kb, 'b.md'), new Date('2026-06-07T10:00:00Z'), new Date('2026-06-07T10:00:00Z'));
+    utimesSync(join(kb, 'c.md'), new Date('2026-07-01T10:00:00Z'), new Date('2026-07-01T10:00:00Z'));
+    const site = await prepareFixture(kb);
+    // The frontmatter date comes before the file's time.
+    expect(site.model.updated).toEqual({ 'a.md': '2026-05-04', 'b.md': '2026-06-07', 'c.md': '2026-01-02' });
+    expect(site.summary).toContain(gitDatesSummary({ source: 'none', reason: 'not-a-repo' }));
+    const feed = renderAtomFeed({
+      title: 'KB',
+      description: undefined,
+      notes: site.model.index.notes,
+      updated: site.model.updated ?? {},
+      today: '2026-10-15',
+      url: (p) => p,
+      home: '/',
+      feed: '/feed.xml',
+      note: (slug) => `/notes/${slug}/`,
+    });
+    expect(feed).toContain('  <updated>2026-06-07T00:00:00Z</updated>');
+    expect(feed.match(/<entry>/g)).toHaveLength(3);
+    expect(feed).not.toContain('1970');
+  });
+});

@@ -30,7 +30,11 @@ function answer(folder: { index: unknown; bodies: ReadonlyMap<string, string> | 
 }
 
 const expected = (kb: string) => answer(indexKnowledgeFolder(kb));
-const load = (kb: string, cacheDir: string, options: LoadFolderOptions = {}) => loadFolderIndex(kb, { cacheDir, racyMs: 0, ...options });
+// The reading's clock is fixed far after every fixture file's change time, so a snapshot is always kept: whether
+// it is never depends on how many milliseconds passed between writing a fixture and reading it.
+const AFTER_EVERY_CHANGE = () => 8.64e15;
+const load = (kb: string, cacheDir: string, options: LoadFolderOptions = {}) =>
+  loadFolderIndex(kb, { cacheDir, racyMs: 0, now: AFTER_EVERY_CHANGE, ...options });
 
 /** Same size, other bytes: only the times and the change time tell. */
 function sameSizeEdit(file: string): void {
@@ -129,9 +133,17 @@ describe('a snapshot', () => {
   it('is not written while the folder changed within the racy window, nor inside the knowledge folder', async () => {
     const kb = fixture('aria-basic');
     const cacheDir = join(tempDir(), 'cache');
-    // Every file counts as just changed: the snapshot could not tell a later change in the same tick.
-    await loadFolderIndex(kb, { cacheDir, racyMs: 1e15 });
+    // The reading begins before the files' last change: the snapshot could not tell a later change in the same tick.
+    await loadFolderIndex(kb, { cacheDir, racyMs: 0, now: () => 0 });
     expect(readSnapshot(cacheDir, { kbDir: resolve(kb), allowSecrets: false, secretsAllow: [] })).toBeUndefined();
+    // The same with the default slack: a reading that begins within 2 s of the last change keeps no snapshot.
+    const latest = recordingFs();
+    indexKnowledgeFolder(kb, { fs: latest.fs });
+    await loadFolderIndex(kb, { cacheDir, now: () => latest.record.latestChange + 1999 });
+    expect(readSnapshot(cacheDir, { kbDir: resolve(kb), allowSecrets: false, secretsAllow: [] })).toBeUndefined();
+    // A millisecond past the slack, it is.
+    expect((await loadFolderIndex(kb, { cacheDir, now: () => Math.floor(latest.record.latestChange) + 2001 })).snapshotId).toBeDefined();
+    expect(readSnapshot(cacheDir, { kbDir: resolve(kb), allowSecrets: false, secretsAllow: [] })).toBeDefined();
     const inside = tempDir();
     cpSync(kb, join(inside, 'kb'), { recursive: true });
     const within = await load(join(inside, 'kb'), join(inside, 'kb', '.kb-build'));
@@ -196,11 +208,17 @@ describe('recordingFs', () => {
     expect(stillHolds(record), 'a file read was rewritten').toBe(false);
   });
 
-  it('calls a recording racy when a file changed after the reading began (less the slack)', () => {
+  it.each([
+    ['changed after the reading began', 10_000, 9_000, 2000, true],
+    ['changed within the slack before it', 10_000, 10_500, 2000, true],
+    ['changed exactly the slack before it', 10_000, 12_000, 2000, true],
+    ['changed more than the slack before it', 10_000, 12_001, 2000, false],
+    ['no slack, changed in the same millisecond', 10_000.4, 10_000, 0, true],
+    ['no slack, changed the millisecond before', 9_999.6, 10_000, 0, false],
+  ])('calls a recording racy when a file %s', (_name, latestChange, started, slack, racy) => {
     const { record } = recordingFs();
-    record.latestChange = 10_000;
-    expect(isRacy(record, 10_500, 2000)).toBe(true);
-    expect(isRacy(record, 12_001, 2000)).toBe(false);
+    record.latestChange = latestChange;
+    expect(isRacy(record, started, slack)).toBe(racy);
   });
 });
 

@@ -30,7 +30,7 @@ function freePort(): Promise<number> {
 async function serve(dir: string, base: string): Promise<string> {
   const port = await freePort();
   http = spawn(process.execPath, [join(ROOT, 'tests/e2e/serveStatic.mjs'), dir, String(port), base], { stdio: 'ignore' });
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 600; i++) {
     if (
       await fetch(`http://127.0.0.1:${port}/__ready`).then(
         (r) => r.ok,

@@ -96,15 +96,27 @@ describe('last updated', () => {
     note('fm-updated.md', { updated: '2026-03-01', date: '2025-01-01', mtime: '2026-12-31' }),
     note('fm-date.md', { date: '2026-02-01' }),
     note('undated.md', { mtime: '2026-12-31' }),
+    note('epoch.md', { mtime: '1970-01-01' }),
   ];
   const git = new Map([['git.md', '2026-04-01']]);
   it.each([
-    ['git first, then updated, then date; never mtime', git, { 'git.md': '2026-04-01', 'fm-updated.md': '2026-03-01', 'fm-date.md': '2026-02-01' }],
-    ['without git: frontmatter only', undefined, { 'git.md': '2026-01-01', 'fm-updated.md': '2026-03-01', 'fm-date.md': '2026-02-01' }],
-  ])('%s', (_, dates, expected) => expect(lastUpdatedDates(notes, dates)).toEqual(expected));
+    ['git first, then updated, then date; never mtime', git, false, { 'git.md': '2026-04-01', 'fm-updated.md': '2026-03-01', 'fm-date.md': '2026-02-01' }],
+    [
+      'in a repository without its own history: frontmatter only',
+      undefined,
+      false,
+      { 'git.md': '2026-01-01', 'fm-updated.md': '2026-03-01', 'fm-date.md': '2026-02-01' },
+    ],
+    [
+      'outside any repository: frontmatter, then the modification day (never the epoch)',
+      undefined,
+      true,
+      { 'git.md': '2026-01-01', 'fm-updated.md': '2026-03-01', 'fm-date.md': '2026-02-01', 'undated.md': '2026-12-31' },
+    ],
+  ])('%s', (_, dates, mtimes, expected) => expect(lastUpdatedDates(notes, dates, { mtimes })).toEqual(expected));
   it('recent: newest first, undated never before a dated note', () => {
     const updated = lastUpdatedDates(notes, git);
-    expect(recentlyUpdated(notes, updated, 4).map((n) => n.path)).toEqual(['git.md', 'fm-updated.md', 'fm-date.md', 'undated.md']);
+    expect(recentlyUpdated(notes, updated, 5).map((n) => n.path)).toEqual(['git.md', 'fm-updated.md', 'fm-date.md', 'epoch.md', 'undated.md']);
   });
 });
 
@@ -133,6 +145,7 @@ describe('renderAtomFeed', () => {
     home: '/wiki/',
     feed: '/wiki/feed.xml',
     note: (slug: string) => `/wiki/notes/${slug}/`,
+    today: '2026-10-15',
   };
   it('with an origin: absolute ids and links, newest first, undated left out', async () => {
     await expect(renderAtomFeed({ ...input, url: (p) => `https://kb.example.com${p}` })).toMatchFileSnapshot('__golden__/feed-absolute.xml');
@@ -142,5 +155,10 @@ describe('renderAtomFeed', () => {
     expect(xml).toContain('<id>urn:kb-portal:/wiki/notes/b/</id>');
     expect(xml).toContain('<link rel="alternate" type="text/html" href="/wiki/notes/b/"/>');
     expect(xml).not.toContain('notes/c/');
+  });
+  it('no dated note: the feed is dated today, never 1970', () => {
+    const xml = renderAtomFeed({ ...input, updated: {}, url: (p) => p });
+    expect(xml).toContain('  <updated>2026-10-15T00:00:00Z</updated>');
+    expect(xml).not.toContain('1970');
   });
 });

@@ -117,7 +117,10 @@ const model = (task: string, full: string[], brief: string[], files = ['- `a/b.t
   task,
   summary: ['Confidence: **low** — 1 active note matches the task directly.'],
   repoContext: ['No repo or project given.'],
-  sections: [{ title: 'Decisions', full: full.map((t) => entry(t, '\n\n')), brief: brief.map((t) => entry(t, '\n')) }, { none: '**None found:** pitfalls.' }],
+  sections: [
+    { title: 'Decisions', full: full.map((t) => entry(t, '\n\n')), brief: brief.map((t) => entry(t, '\n')) },
+    { title: 'Pitfalls', none: 'No pitfalls found for this task.' },
+  ],
   files,
   openQuestions: [],
 });

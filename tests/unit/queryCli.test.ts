@@ -26,12 +26,12 @@ const file = (path: string) => readFileSync(join(KB, path), 'utf8');
 // `kb query ss` lists: 1-3 team-shared, 4-5 project, 6-7 cross-project, 8 repos/ss/CODEMAP.md.
 describe.each<[string, () => Promise<void>]>([
   [
-    'no tokens: one line saying what to do, exit 2',
+    'no tokens: the /context usage line, exit 2',
     async () =>
       expect(await query('AND')).toEqual({
         code: 2,
         out: '',
-        err: 'kb query: name at least one tag, e.g. `kb query api` or `kb query api AND pagination`; run `kb query --help` for usage.',
+        err: 'Usage: kb query <tag1> [tag2] [AND tag3]. Run kb index to see available tags.',
       }),
   ],
   [
@@ -88,7 +88,7 @@ describe.each<[string, () => Promise<void>]>([
       expect(await kb('search')).toEqual({
         code: 2,
         out: '',
-        err: 'kb search: nothing to search for: give a keyword, --tag or --category. Usage: kb search [--tag VALUE] [--category VALUE] [KEYWORD]',
+        err: 'What would you like to search for in the knowledge base? Usage: kb search [--tag VALUE] [--category VALUE] [KEYWORD]',
       }),
   ],
   ['kb search with a repeated flag: usage, exit 2', async () => expect((await kb('search', '--tag', 'a', '--tag', 'b')).code).toBe(2)],
@@ -97,7 +97,9 @@ describe.each<[string, () => Promise<void>]>([
     async () =>
       expect(await kb('search', '--kb', LEARNINGS, '--tag', 'cachin')).toEqual({
         code: 0,
-        out: 'No matches. "cachin" is not a known tag; closest known values: caching. All of them: kb-tags.txt',
+        out: expect.stringMatching(
+          /^No matches\. Valid values: \.kb-build\/cache\/index-[0-9a-f]{16}\/kb-tags\.txt\n"cachin" is not a known tag; closest known values: caching\.$/,
+        ),
         err: '',
       }),
   ],

@@ -39,7 +39,7 @@ describe.each([
 });
 
 describe.each<[string, () => void]>([
-  ['no tokens → usage', () => expect(q('   ')).toMatchObject({ usage: QUERY_USAGE, results: [] })],
+  ['no tokens → usage', () => expect(q('   ')).toMatchObject({ usage: `${QUERY_USAGE}. Run kb index to see available tags.`, results: [] })],
   [
     'aliases resolve first, one line each, before any expansion line',
     () => {

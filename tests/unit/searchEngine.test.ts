@@ -22,7 +22,7 @@ const search = (request: SearchRequest, kb = learnings) => runSearch(kb.index, r
 const all = (r: SearchResult) => [...r.titleMatches, ...r.contentMatches].map((m) => m.path);
 
 describe.each<[string, string[], ReturnType<typeof parseSearchArgs>]>([
-  ['no arguments at all', [], { ok: false, usage: SEARCH_USAGE, problem: 'nothing to search for: give a keyword, --tag or --category' }],
+  ['no arguments at all', [], { ok: false, usage: SEARCH_USAGE, problem: 'nothing to search for: give a keyword, --tag or --category', empty: true }],
   ['a repeated flag', ['--tag', 'a', '--tag', 'b'], { ok: false, usage: SEARCH_USAGE, problem: '--tag given twice' }],
   ['an unknown flag', ['--taag', 'a'], { ok: false, usage: SEARCH_USAGE, problem: 'unknown option --taag' }],
   ['a flag without a value', ['--category'], { ok: false, usage: SEARCH_USAGE, problem: '--category needs a value' }],
@@ -30,7 +30,7 @@ describe.each<[string, string[], ReturnType<typeof parseSearchArgs>]>([
   [
     'only CLI options, nothing to search',
     ['--json', '--kb', 'x'],
-    { ok: false, usage: SEARCH_USAGE, problem: 'nothing to search for: give a keyword, --tag or --category' },
+    { ok: false, usage: SEARCH_USAGE, problem: 'nothing to search for: give a keyword, --tag or --category', empty: true },
   ],
   ['a repeated --json', ['--json', '--json', 'x'], { ok: false, usage: SEARCH_USAGE, problem: '--json given twice' }],
   ['keyword only', ['webhook'], { ok: true, request: { keyword: 'webhook' }, json: false }],
@@ -65,7 +65,8 @@ describe.each<[string, () => void]>([
     () => {
       const r = search({ tag: 'nonexistent-tag', keyword: 'cache' });
       expect(r).toMatchObject({ invalid: 'kb-tags.txt', total: 0, titleMatches: [], contentMatches: [] });
-      expect(renderSearchText(r)).toBe('No matches. "nonexistent-tag" is not a known tag; none is close. All of them: kb-tags.txt\n');
+      expect(renderSearchText(r)).toBe('No matches. Valid values: kb-tags.txt\n"nonexistent-tag" is not a known tag; none is close.\n');
+      expect(renderSearchText(r, { valuesPath: (f) => `knowledge-base/${f}` })).toMatch(/^No matches\. Valid values: knowledge-base\/kb-tags\.txt\n/);
     },
   ],
   [
@@ -73,14 +74,14 @@ describe.each<[string, () => void]>([
     () => {
       const r = search({ tag: 'cachng' });
       expect(r).toMatchObject({ invalid: 'kb-tags.txt', suggestions: ['caching'] });
-      expect(renderSearchText(r)).toBe('No matches. "cachng" is not a known tag; closest known values: caching. All of them: kb-tags.txt\n');
+      expect(renderSearchText(r)).toBe('No matches. Valid values: kb-tags.txt\n"cachng" is not a known tag; closest known values: caching.\n');
     },
   ],
   [
     'a category outside kb-categories.txt',
     () =>
       expect(renderSearchText(search({ category: 'performance' }))).toBe(
-        'No matches. "performance" is not a known category; closest known values: performance-issues. All of them: kb-categories.txt\n',
+        'No matches. Valid values: kb-categories.txt\n"performance" is not a known category; closest known values: performance-issues.\n',
       ),
   ],
   [

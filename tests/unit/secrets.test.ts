@@ -22,6 +22,7 @@ import { looksLikePlaceholder, placeholderReason } from '../../src/node/security
 import { judgeSecret, redactSpans, secretAllowList } from '../../src/node/security/redactSecrets.js';
 import { serialiseIndex } from '../../src/node/writeIndexOutputs.js';
 import { captureIo, copyFixture } from './foundationSupport.js';
+import { startServer, texts } from './mcpSupport.js';
 
 // Credentials that must never be committed, even as fixtures: made at test time.
 const token = (alphabet: string, n: number) => [...randomBytes(n)].map((b) => alphabet[b % alphabet.length]).join('');
@@ -36,12 +37,32 @@ const GH = `ghp_${token(ALNUM, 36)}`;
 const SLACK = `xoxb-${token('0123456789', 12)}-${token('0123456789', 13)}-${token(ALNUM, 24)}`;
 const JWT = `eyJ${token(B64URL, 20)}.eyJ${token(B64URL, 40)}.${token(B64URL, 43)}`;
 const FM_PASSWORD = `Fm${token(ALNUM, 14)}`;
+// AWS: an access key id is 20 characters (a prefix and 16 of [A-Z0-9]), its secret 40 of base64; a digit in each.
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const B64 = `${ALNUM}+/`;
+const AWS_ID = `AKIA${token(UPPER, 15)}7`;
+const AWS_SECRET = `${token(B64, 39)}9`;
+const AWS_ID_ALONE = `AKIA${token(UPPER, 15)}3`;
+const STS_ID = `ASIA${token(UPPER, 15)}5`;
+const CSV_ID = `AKIA${token(UPPER, 15)}1`;
+const CSV_SECRET = `${token(B64, 39)}2`;
 const keyLines = privateKey.trim().split('\n');
 const dir = copyFixture('secrets-basic');
 writeFileSync(join(dir, 'guides/deploy-key.md'), `---\ntags: [deploy]\n---\n# Deploy key\n\n${privateKey}\nRotate it every quarter.\n`);
 writeFileSync(join(dir, 'guides/github-token.md'), `# CI token\n\nexport GH_TOKEN=${GH}\n`);
 writeFileSync(join(dir, 'guides/slack.md'), `---\ntags: [ci]\n---\n# Alerts\n\nbot: ${SLACK}\n`);
 writeFileSync(join(dir, 'guides/session.md'), `---\ntags: [auth]\n---\n# A session token\n\nAuthorization: Bearer ${JWT}\n`);
+// An id beside its secret (~/.aws/credentials), an id alone, a temporary (STS) id, and both on one line (the console's CSV).
+writeFileSync(
+  join(dir, 'guides/aws-credentials.md'),
+  `---\ntags: [deploy]\n---\n# AWS deploy user\n\n[default]\naws_access_key_id = ${AWS_ID}\naws_secret_access_key = ${AWS_SECRET}\n`,
+);
+writeFileSync(
+  join(dir, 'guides/aws-id-alone.md'),
+  `---\ntags: [deploy]\n---\n# The build account\n\nThe CI user is ${AWS_ID_ALONE}; its secret is in the vault.\n`,
+);
+writeFileSync(join(dir, 'guides/aws-sts.md'), `---\ntags: [deploy]\n---\n# A session\n\nexport AWS_ACCESS_KEY_ID=${STS_ID}\n`);
+writeFileSync(join(dir, 'guides/aws-csv.md'), `---\ntags: [deploy]\n---\n# Console export\n\nAccess key ID,Secret access key\n${CSV_ID},${CSV_SECRET}\n`);
 // In frontmatter: a plain value (the marker cannot be written into the YAML as is) and a block scalar (indented: not found verbatim among the values).
 writeFileSync(
   join(dir, 'guides/frontmatter.md'),
@@ -50,6 +71,12 @@ writeFileSync(
 
 /** Each credential: the note, the line the warning names, the kind, and a piece of the secret that must never be published. */
 const REAL = [
+  ['guides/aws-credentials.md', 7, 'aws (AWSAccessKeyID)', AWS_ID],
+  ['guides/aws-credentials.md', 8, 'aws (AWSSecretAccessKey)', AWS_SECRET.slice(-20)],
+  ['guides/aws-csv.md', 7, 'aws (AWSAccessKeyID)', CSV_ID],
+  ['guides/aws-csv.md', 7, 'aws (AWSCredentialBeside)', CSV_SECRET],
+  ['guides/aws-id-alone.md', 6, 'aws (AWSAccessKeyID)', AWS_ID_ALONE],
+  ['guides/aws-sts.md', 6, 'aws (AWSAccessKeyID)', STS_ID],
   ['guides/deploy-key.md', 6, 'privatekey (PrivateKey)', keyLines[1]!.slice(0, 40)],
   ['guides/frontmatter.md', 2, 'basicauth (BasicAuth)', FM_PASSWORD],
   ['guides/frontmatter.md', 5, 'privatekey (PrivateKey)', keyLines[2]!.slice(0, 40)],
@@ -91,7 +118,7 @@ function published(r: IndexedFolder): string {
 describe.each(REAL)('a credential in %s (line %i, %s)', (path, line, kind, secret) => {
   it('keeps the note', () => expect(result.index.notes.map((n) => n.path)).toContain(path));
   it('warns with file, line and kind, never the secret', () => {
-    const issue = result.issues.find((i) => i.file === path && i.line === line && i.code === 'secret');
+    const issue = result.issues.find((i) => i.file === path && i.line === line && i.code === 'secret' && i.message.includes(`(${kind})`));
     expect(issue?.message).toContain(`(${kind}); published as [redacted: ${kind.split(' ')[0]}]`);
     expect(JSON.stringify(issue)).not.toContain(secret);
     expect(result.report.find((e) => e.path === path)?.outcome).toBe('warned');
@@ -99,10 +126,54 @@ describe.each(REAL)('a credential in %s (line %i, %s)', (path, line, kind, secre
   it('is in no output built from the index', () => expect(published(result)).not.toContain(secret));
 });
 
+describe('AWS credentials', () => {
+  const page = (path: string) => result.bodies.get(path)!;
+  it.each([
+    [
+      'an id beside its secret: both go, the labels and lines stay',
+      'guides/aws-credentials.md',
+      'aws_access_key_id = [redacted: aws]\naws_secret_access_key = [redacted: aws]\n',
+    ],
+    ['an id alone', 'guides/aws-id-alone.md', 'The CI user is [redacted: aws]; its secret is in the vault.'],
+    ['a temporary (STS) id', 'guides/aws-sts.md', 'export AWS_ACCESS_KEY_ID=[redacted: aws]'],
+    ['id and secret on one line: the value beside the id goes too', 'guides/aws-csv.md', 'Access key ID,Secret access key\n[redacted: aws],[redacted: aws]\n'],
+  ])('%s', (_name, path, text) => expect(page(path)).toContain(text));
+  it('kb check --verbose names each, with file and line, never the value', async () => {
+    const io = captureIo(process.cwd());
+    expect(await main(['check', '--kb', dir, '--verbose'], io)).toBeLessThan(2);
+    const out = [...io.stdout, ...io.stderr].join('\n');
+    for (const line of [
+      'guides/aws-credentials.md:7: warning: holds what looks like a credential (aws (AWSAccessKeyID))',
+      'guides/aws-credentials.md:8: warning: holds what looks like a credential (aws (AWSSecretAccessKey))',
+      'guides/aws-csv.md:7: warning: holds what looks like a credential (aws (AWSCredentialBeside))',
+      'guides/aws-id-alone.md:6: warning: holds what looks like a credential (aws (AWSAccessKeyID))',
+      'guides/aws-sts.md:6: warning: holds what looks like a credential (aws (AWSAccessKeyID))',
+    ])
+      expect(out).toContain(line);
+    for (const value of [AWS_ID, AWS_SECRET.slice(-20), AWS_ID_ALONE, STS_ID, CSV_ID, CSV_SECRET]) expect(out).not.toContain(value);
+  });
+  it('kb mcp: read_note, search and context hold none of them', async () => {
+    const server = await startServer(['--kb', dir, '--today', '2026-10-15']);
+    const answers = [
+      ...['guides/aws-credentials.md', 'guides/aws-csv.md', 'guides/aws-id-alone.md', 'guides/aws-sts.md'].map((path) => server.call('read_note', { path })),
+      server.call('search', { tag: 'deploy' }),
+      server.call('search', { keyword: 'AKIA' }),
+      server.call('context', { task: 'AWS deploy user credentials, the build account, console export session' }),
+    ];
+    const text = (await Promise.all(answers)).flatMap(texts).join('\n');
+    expect(text).toContain('aws_access_key_id = [redacted: aws]');
+    for (const value of [AWS_ID, AWS_SECRET.slice(-20), AWS_ID_ALONE, STS_ID, CSV_ID, CSV_SECRET]) expect(text).not.toContain(value);
+  });
+});
+
 describe('redacting, not dropping', () => {
   const page = (path: string) => result.bodies.get(path)!;
   it('every note is kept, with the clean ones', () =>
     expect(result.index.notes.map((n) => n.path)).toEqual([
+      'guides/aws-credentials.md',
+      'guides/aws-csv.md',
+      'guides/aws-id-alone.md',
+      'guides/aws-sts.md',
       'guides/clean.md',
       'guides/deploy-key.md',
       'guides/disabled-by-comment.md',
@@ -161,6 +232,7 @@ describe('every CLI output', () => {
   };
   it.each([
     ['kb query --load all', ['query', 'ci', 'deploy', 'database', 'auth', '--load', 'all']],
+    ['kb context (AWS)', ['context', '--task', 'AWS deploy user credentials, the build account, console export session']],
     ['kb query --load all --json', ['query', 'ci', 'deploy', 'database', 'auth', '--load', 'all', '--json']],
     ['kb search', ['search', 'hook']],
     ['kb context', ['context', '--task', 'rotate the CI webhook, deploy key, github token, slack bot and database url']],
@@ -299,14 +371,17 @@ describe('scanSecrets agrees with @secretlint/core lintSource', () => {
     const abs = join(dir, file);
     const content = readFileSync(abs, 'utf8');
     const official = await lintSource({ source: { content, filePath: abs, ext: '.md', contentType: 'text' }, options: { config, maskSecrets: true } });
-    const theirs = official.messages.map((m) => ({
-      line: m.loc.start.line,
-      kind: `${m.ruleId.replace(/^@secretlint\/secretlint-rule-/, '')} (${m.messageId})`,
-      start: m.range[0],
-      end: m.range[1],
-    }));
+    const theirs = official.messages
+      .filter((m) => !m.ruleId.endsWith('-aws'))
+      .map((m) => ({
+        line: m.loc.start.line,
+        kind: `${m.ruleId.replace(/^@secretlint\/secretlint-rule-/, '')} (${m.messageId})`,
+        start: m.range[0],
+        end: m.range[1],
+      }));
+    // Ours: the JWT rule, and AWS credentials whole (ids, and values beside or only partly covered).
     const ours = scanSecrets(content, abs)
-      .filter((f) => f.rule !== 'jwt')
+      .filter((f) => f.rule !== 'jwt' && f.rule !== 'aws')
       .map(({ line, kind, start, end }) => ({ line, kind, start, end }));
     expect(ours).toEqual(theirs);
     expect(relative(dir, abs)).toBe(file);

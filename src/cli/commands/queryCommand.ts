@@ -4,7 +4,7 @@ import { runQuery } from '../../core/query/runQuery.js';
 import { renderQueryText } from '../../core/query/renderQueryText.js';
 import { QUERY_USAGE, type QueryResult } from '../../core/query/queryResult.js';
 import { CACHE_FLAG, allowSecretsFrom, askedKbDir, existingKbDir, indexCacheFrom, parseFlags, todayFrom } from '../flags.js';
-import { EXIT, usageError, type Io } from '../io.js';
+import { EXIT, UsageError, usageError, type Io } from '../io.js';
 
 export const HELP = `${QUERY_USAGE} [--kb DIR] [--today YYYY-MM-DD] [--json] [--load all|N,M,…] [--allow-secrets] [--no-cache]
 
@@ -43,7 +43,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
     askedKbDir(values.kb, io),
   );
   const result = runQuery(folder.index, query, { today });
-  if (result.usage) throw usageError('query', 'name at least one tag, e.g. `kb query api` or `kb query api AND pagination`');
+  // The /context stop line, exactly as agents and scripts expect it, and on one line like every usage error.
+  if (result.usage) throw new UsageError(result.usage);
   const loaded = values.load === undefined ? undefined : await load(result, values.load, folder.reading, io);
   if (values.json) {
     io.out(JSON.stringify(loaded ? { ...result, loaded } : result, null, 2));

@@ -116,21 +116,16 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
   };
 
   const model = (chosen: readonly Chosen[], stop: StopCounts, used: number): PackModel => {
-    const empty = sectionOrder.filter((b) => b !== 'notes' && !chosen.some((c) => c.bucket === b));
     return {
       task: taskText,
       summary: summaryLines(chosen, chosen.filter(isRelevant).length, stop, used, maxTokens, [...warnings, ...allDeprecated(chosen)]),
       repoContext: repo.lines,
+      // Every included bucket and Pitfalls keep their heading, in order, an empty one saying so in one line;
+      // Other Notes is there only when it holds a note.
       sections: sectionOrder
-        .filter((b) => chosen.some((c) => c.bucket === b) || b === empty[0])
+        .filter((b) => b !== 'notes' || chosen.some((c) => c.bucket === b))
         .map((b) => {
-          if (b === empty[0])
-            return {
-              none: `**None found:** ${listOf(
-                empty.map((x) => TITLES[x].toLowerCase()),
-                'or',
-              )}.`,
-            };
+          if (!chosen.some((c) => c.bucket === b)) return { title: TITLES[b], none: `No ${TITLES[b].toLowerCase()} found for this task.` };
           const mine = chosen.filter((c) => c.bucket === b).sort((x, y) => y.score - x.score || x.i - y.i);
           return {
             title: TITLES[b],

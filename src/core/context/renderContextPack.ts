@@ -12,10 +12,10 @@ export interface PackModel {
   summary: string[];
   repoContext: string[];
   /**
-   * Included buckets, then Other Notes (when any), then Pitfalls. Entries are rendered notes; the buckets
-   * with none are one line together, in the place of the first of them.
+   * Included buckets, then Other Notes (when any), then Pitfalls. Entries are rendered notes; a bucket with
+   * none keeps its heading and says so in one line.
    */
-  sections: ({ title: string; full: RenderedEntry[]; brief: RenderedEntry[] } | { none: string })[];
+  sections: ({ title: string; full: RenderedEntry[]; brief: RenderedEntry[] } | { title: string; none: string })[];
   files: string[];
   openQuestions: string[];
 }
@@ -27,11 +27,11 @@ type Block = string | RenderedEntry | readonly RenderedEntry[];
 function blocks(m: PackModel): Block[] {
   const out: Block[] = ['# Context pack', '## Task', m.task, '## Context Summary', m.summary.join('\n'), '## Repo/Project Context', m.repoContext.join('\n')];
   for (const s of m.sections) {
+    out.push(`## ${s.title}`);
     if ('none' in s) {
       out.push(s.none);
       continue;
     }
-    out.push(`## ${s.title}`);
     out.push(...s.full);
     if (s.brief.length > 0) out.push(s.brief);
   }

@@ -60,4 +60,7 @@ export interface QueryIdea {
 
 export const QUERY_USAGE = 'Usage: kb query <tag1> [tag2] [AND tag3]';
 
+/** The stop line of a query with no tag: the /context usage line with this tool's command names, exactly. */
+export const QUERY_NO_TAG = `${QUERY_USAGE}. Run kb index to see available tags.`;
+
 export const LEGACY_BACKLOG_NOTE = '(Legacy `ideas-backlog.md` detected — run `/setup` to migrate pre-2.11 entries into this view.)';

@@ -4,7 +4,7 @@ import { staleness } from '../util/staleness.js';
 import { matchNote } from './matchNote.js';
 import { parseQuery } from './parseQuery.js';
 import { BY_HINT, BY_TAG, markMeeting, markOwner, queryListsOf, UNMET, type QueryLists, type SourceList } from './queryLists.js';
-import { LEGACY_BACKLOG_NOTE, QUERY_USAGE, type QueryArtifact, type QueryCategory, type QueryHit, type QueryIdea, type QueryResult } from './queryResult.js';
+import { LEGACY_BACKLOG_NOTE, QUERY_NO_TAG, type QueryArtifact, type QueryCategory, type QueryHit, type QueryIdea, type QueryResult } from './queryResult.js';
 
 /**
  * Seed 000 (/context) Steps 2–5 over the index: parse, resolve aliases, expand projects, match the three
@@ -13,7 +13,7 @@ import { LEGACY_BACKLOG_NOTE, QUERY_USAGE, type QueryArtifact, type QueryCategor
 export function runQuery(index: KbIndex, query: string, options: { today: string }): QueryResult {
   const { tokens: parsed, mode } = parseQuery(query);
   const result: QueryResult = { query, mode, tags: [], resolved: [], expanded: [], results: [], artifacts: [], ideas: [], emptyProjects: [], notes: [] };
-  if (parsed.length === 0) return { ...result, usage: QUERY_USAGE };
+  if (parsed.length === 0) return { ...result, usage: QUERY_NO_TAG };
 
   // Step 2.5: alias → canonical, one way only.
   const tokens: string[] = [];

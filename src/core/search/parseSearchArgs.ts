@@ -1,21 +1,25 @@
 import { SEARCH_USAGE, type SearchRequest } from './searchResult.js';
 
 /**
- * Seed 003 Phase 0 argument rules, plus the CLI's own `--kb DIR` and `--json`:
+ * The kb-search argument rules, plus the common flags every `kb` command takes (`--kb DIR`, `--today DATE`,
+ * `--json`; a search does not use the date, but a script may pass the same flags to every command):
  *
  *   args     = { flag | keyword-word } ;
- *   flag     = ( "--tag" | "--category" | "--kb" ) , ( " " value | "=" value ) | "--json" ;
+ *   flag     = ( "--tag" | "--category" | "--kb" | "--today" ) , ( " " value | "=" value ) | "--json" ;
  *   keyword  = keyword-word , { " " , keyword-word } ;   (* the words not taken by flags, joined by one space *)
  *
  * A flag given twice, an unknown flag, a flag without a value, or nothing to search for is a usage error.
  * Values are kept as typed: matching is case-insensitive and literal (runSearch).
  */
 export type ParsedSearchArgs =
-  | { ok: true; request: SearchRequest; kb?: string | undefined; json: boolean }
-  /** `problem` says what is wrong (`--tag given twice`), `usage` is the usage line. */
-  | { ok: false; usage: string; problem: string };
+  | { ok: true; request: SearchRequest; kb?: string | undefined; today?: string | undefined; json: boolean }
+  /**
+   * `problem` says what is wrong (`--tag given twice`), `usage` is the usage line; `empty` when nothing was
+   * asked at all (the answer is then the question "What would you like to search for…").
+   */
+  | { ok: false; usage: string; problem: string; empty?: true };
 
-const VALUE_FLAGS = new Set(['--tag', '--category', '--kb']);
+const VALUE_FLAGS = new Set(['--tag', '--category', '--kb', '--today']);
 const FLAG = /^(--[^=]+)(?:=([\s\S]*))?$/; // `--name`, then optionally `=` and an inline value
 
 export function parseSearchArgs(args: string[]): ParsedSearchArgs {
@@ -55,6 +59,6 @@ export function parseSearchArgs(args: string[]): ParsedSearchArgs {
     ...(keyword ? { keyword } : {}),
   };
   if (request.tag === undefined && request.category === undefined && request.keyword === undefined)
-    return fail('nothing to search for: give a keyword, --tag or --category');
-  return { ok: true, request, ...(seen.has('--kb') ? { kb: seen.get('--kb') } : {}), json };
+    return { ...fail('nothing to search for: give a keyword, --tag or --category'), empty: true };
+  return { ok: true, request, ...(seen.has('--kb') ? { kb: seen.get('--kb') } : {}), ...(seen.has('--today') ? { today: seen.get('--today') } : {}), json };
 }

@@ -1,8 +1,14 @@
 import type { SearchResult } from './searchResult.js';
 
-/** Seed 003 Phase 4 text: title matches, then content matches, one numbering; the truncation line; suggestions. */
-export function renderSearchText(r: SearchResult): string {
-  if (r.invalid) return `${invalidFacet(r)}\n`;
+/** How the answer names the file listing the valid values: `kb-tags.txt` as is, or where a caller keeps it. */
+export interface SearchTextOptions {
+  /** The path printed for `kb-tags.txt` or `kb-categories.txt` (default: the name alone). */
+  valuesPath?: ((file: NonNullable<SearchResult['invalid']>) => string) | undefined;
+}
+
+/** Title matches, then content matches, one numbering; the truncation line; suggestions. */
+export function renderSearchText(r: SearchResult, options: SearchTextOptions = {}): string {
+  if (r.invalid) return `${invalidFacet(r, options)}\n`;
   const facets = r.request.tag !== undefined || r.request.category !== undefined;
   if (r.total === 0) return `${noMatches(r, facets).join('\n')}\n`;
   if (r.request.keyword === undefined) {
@@ -19,13 +25,17 @@ export function renderSearchText(r: SearchResult): string {
   return `${out.join('\n')}\n`;
 }
 
-/** A piece of the answer to an unknown tag or category: text, a known value close to it, or the file listing them all. */
-export type InvalidFacetPiece = string | { suggestion: string; search: string } | { file: string };
+/**
+ * A piece of the answer to an unknown tag or category: text, the end of a line, a known value close to it, or
+ * the file listing them all.
+ */
+export type InvalidFacetPiece = string | { lineBreak: true } | { suggestion: string; search: string } | { file: string };
 
 /**
- * `No matches. "strpe" is not a known tag; closest known values: stripe, strict. All of them: kb-tags.txt`, in
- * pieces: the CLI prints them as text, the query island makes each suggestion a link to `search` (the same
- * search with that value) and the file a link.
+ * The answer to an unknown tag or category, in pieces. The first line is the one agents parse, exactly:
+ * `No matches. Valid values: <path>/kb-tags.txt` (kb-categories.txt for a category). The next line names the
+ * closest known values: `"strpe" is not a known tag; closest known values: stripe, strict.` The CLI prints the
+ * pieces as text; the query island makes the file and each suggestion (the same search with that value) a link.
  */
 export function invalidFacetPieces(r: SearchResult): InvalidFacetPiece[] {
   const facet = r.invalid === 'kb-tags.txt' ? 'tag' : 'category';
@@ -39,18 +49,21 @@ export function invalidFacetPieces(r: SearchResult): InvalidFacetPiece[] {
       .join(' ');
   const near = r.suggestions ?? [];
   return [
-    `No matches. "${facet === 'tag' ? r.request.tag : r.request.category}" is not a known ${facet}; `,
+    'No matches. Valid values: ',
+    { file: r.invalid ?? 'kb-tags.txt' },
+    { lineBreak: true },
+    `"${facet === 'tag' ? r.request.tag : r.request.category}" is not a known ${facet}; `,
     ...(near.length
       ? ['closest known values: ', ...near.flatMap((v, i) => [...(i ? [', '] : []), { suggestion: v, search: searchWith(v) }])]
       : ['none is close']),
-    '. All of them: ',
-    { file: r.invalid ?? 'kb-tags.txt' },
+    '.',
   ];
 }
 
-function invalidFacet(r: SearchResult): string {
+function invalidFacet(r: SearchResult, options: SearchTextOptions): string {
+  const path = options.valuesPath ?? ((file) => file);
   return invalidFacetPieces(r)
-    .map((p) => (typeof p === 'string' ? p : 'file' in p ? p.file : p.suggestion))
+    .map((p) => (typeof p === 'string' ? p : 'lineBreak' in p ? '\n' : 'file' in p ? path(p.file as NonNullable<SearchResult['invalid']>) : p.suggestion))
     .join('');
 }
 

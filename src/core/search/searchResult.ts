@@ -23,6 +23,9 @@ export interface SearchResult {
 
 export const SEARCH_USAGE = 'Usage: kb search [--tag VALUE] [--category VALUE] [KEYWORD]';
 
+/** What a search with nothing to search for answers first: kb-search's own question. */
+export const SEARCH_EMPTY = 'What would you like to search for in the knowledge base?';
+
 /** Seed 003 Phase 3 caps. */
 export const TITLE_CAP = 8;
 export const CONTENT_CAP = 12;

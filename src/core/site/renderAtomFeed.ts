@@ -12,6 +12,8 @@ export interface FeedInput {
   notes: readonly NoteEntry[];
   /** "Last updated" day by note path (lastUpdated.ts); undated notes are left out of the feed. */
   updated: Readonly<Record<string, string>>;
+  /** The build's day (`--today`): the feed's own `<updated>` when no note is dated. */
+  today: string;
   /** A page's URL: absolute when the site has a public origin. */
   url: (path: string) => string;
   home: string;
@@ -30,7 +32,7 @@ export function renderAtomFeed(input: FeedInput): string {
     return /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `urn:kb-portal:${url}`;
   };
   const stamp = (day: string) => `${day}T00:00:00Z`;
-  const newest = entries[0] ? input.updated[entries[0].path]! : '1970-01-01';
+  const newest = entries[0] ? input.updated[entries[0].path]! : input.today;
   const lines = [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',

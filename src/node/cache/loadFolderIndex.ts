@@ -30,9 +30,15 @@ export interface LoadFolderOptions {
   bodies?: boolean | ((snapshotId: string) => boolean) | undefined;
   /**
    * A reading whose files changed less than this long before it began is not kept as a snapshot (see
-   * `isRacy`). Default 2000 ms; tests pass 0.
+   * `isRacy`). Default 2000 ms.
    */
   racyMs?: number | undefined;
+  /**
+   * The clock the racy-window check reads when the reading begins (ms since the epoch, as file times are).
+   * Default `Date.now`; tests pass a fixed value so whether a snapshot is kept never depends on how long a
+   * fixture took to write.
+   */
+  now?: (() => number) | undefined;
 }
 
 const RACY_MS = 2000;
@@ -58,7 +64,7 @@ export async function loadFolderIndex(kbDirArg: string, options: LoadFolderOptio
     const snapshot = readSnapshot(cacheDir, key, options.bodies ?? true);
     if (snapshot) return { index: snapshot.index, bodies: snapshot.bodies, reading: snapshot.reading, cacheDir, snapshotId: snapshot.id, from: 'snapshot' };
   }
-  const started = Date.now();
+  const started = (options.now ?? Date.now)();
   // Everything a reading needs (YAML, Secretlint, the tokenizer, zod) is loaded only now.
   const { indexKnowledgeFolder } = await import('../indexKnowledgeFolder.js');
   const { fs, record } = recordingFs();

@@ -32,6 +32,22 @@ export interface SecretFinding {
 const JWT = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g;
 
 /**
+ * An AWS access key id, as gitleaks reports it (Secretlint's AWS rule reports ids only when asked, and leaves
+ * out ABIA and ACCA): \b · (A3T[A-Z0-9] | AKIA long-term | ASIA temporary | ABIA | ACCA) prefix · [A-Z0-9]{16} · \b.
+ * An id is half a credential and names the account: redacted like the secret beside it.
+ */
+const AWS_KEY_ID = /\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b/g;
+
+/**
+ * On a line that holds an AWS id or secret, a token-shaped value is that credential or its other half: a run
+ * of 16 or more of [A-Za-z0-9/+_-] holding a letter and a digit (`=` ends one: `KEY=value` is two). One beside the finding (`AKIA…,<secret>` as
+ * the console's CSV has it, or both in one `export` line) is redacted too, and one a finding only covers in
+ * part is redacted whole (Secretlint's AWS secret rule reports the label and the first 40 characters from it,
+ * not the 40-character secret after the label).
+ */
+const TOKEN_SHAPED = /(?<![A-Za-z0-9/+_-])(?=[A-Za-z0-9/+_-]*[0-9])(?=[A-Za-z0-9/+_-]*[A-Za-z])[A-Za-z0-9/+_-]{16,}(?![A-Za-z0-9/+_-])/g;
+
+/**
  * Scan one file's text with Secretlint's recommended preset (the scanner repomix uses), plus a JWT rule,
  * synchronously, so `indexKnowledgeFolder` stays a plain function and every caller (CLI, site build,
  * tests) is covered.
@@ -42,7 +58,7 @@ const JWT = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g;
  */
 export function scanSecrets(content: string, filePath: string): SecretFinding[] {
   const source = sourceCode(content, filePath);
-  const reported: { ruleId: string; messageId: string; range: readonly [number, number] }[] = [];
+  let reported: Reported[] = [];
   const ignored: SecretLintRuleIgnoreDescriptor[] = [];
   for (const rule of recommended.rules as SecretLintRuleCreator<unknown>[]) {
     if (!rule.meta.supportedContentTypes.some((t) => t === 'text' || t === 'all')) continue;
@@ -57,6 +73,8 @@ export function scanSecrets(content: string, filePath: string): SecretFinding[] 
     if (pending instanceof Promise) throw new Error(`secret scanner: rule ${rule.meta.id} is asynchronous; scanSecrets cannot run it.`);
   }
   for (const m of content.matchAll(JWT)) reported.push({ ruleId: 'jwt', messageId: 'JSONWebToken', range: [m.index, m.index + m[0].length] });
+  for (const m of content.matchAll(AWS_KEY_ID)) reported.push({ ruleId: 'aws', messageId: 'AWSAccessKeyID', range: [m.index, m.index + m[0].length] });
+  reported = withWholeAwsCredentials(content, reported);
   // `secretlint-disable` comments (the filter rule) silence findings inside their range, as lintSource does.
   const kept = reported.filter(
     (r) =>
@@ -70,6 +88,35 @@ export function scanSecrets(content: string, filePath: string): SecretFinding[] 
     const key = `${finding.start}\0${finding.end}\0${finding.kind}`;
     if (!seen.has(key)) out.push(finding);
     seen.add(key);
+  }
+  return out;
+}
+
+interface Reported {
+  ruleId: string;
+  messageId: string;
+  range: readonly [number, number];
+}
+
+/** `reported` with AWS findings widened to the token-shaped values they touch, and those beside them added (TOKEN_SHAPED). */
+function withWholeAwsCredentials(content: string, reported: readonly Reported[]): Reported[] {
+  const isAws = (r: Reported) => r.ruleId === 'aws' || r.ruleId.endsWith('secretlint-rule-aws');
+  const out = [...reported];
+  const lines = new Set<number>();
+  for (const r of reported) if (isAws(r)) lines.add(content.lastIndexOf('\n', r.range[0] - 1) + 1);
+  for (const start of lines) {
+    const end = content.indexOf('\n', start) < 0 ? content.length : content.indexOf('\n', start);
+    for (const m of content.slice(start, end).matchAll(TOKEN_SHAPED)) {
+      const range: [number, number] = [start + m.index, start + m.index + m[0].length];
+      const touching = out.map((r, k) => [r, k] as const).filter(([r]) => r.range[0] < range[1] && range[0] < r.range[1]);
+      if (touching.length === 0) out.push({ ruleId: 'aws', messageId: 'AWSCredentialBeside', range });
+      for (const [r, k] of touching) {
+        if (!isAws(r)) continue;
+        // A label before the value (`aws_secret_access_key = `, no digit in it) stays readable.
+        const label = r.range[0] < range[0] && !/[0-9]/.test(content.slice(r.range[0], range[0]));
+        out[k] = { ...r, range: [label ? range[0] : Math.min(r.range[0], range[0]), Math.max(r.range[1], range[1])] };
+      }
+    }
   }
   return out;
 }

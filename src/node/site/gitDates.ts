@@ -83,6 +83,8 @@ export function gitDatesSummary(result: GitDates): string {
       return 'kb: the knowledge folder is a shallow git clone, so its history is incomplete: last-updated dates come from frontmatter (updated, Last updated, date). Run `git fetch --unshallow` for dates from git.';
     case 'git-failed':
       return 'kb: `git log` failed: last-updated dates come from frontmatter (updated, Last updated, date)';
+    case 'not-a-repo':
+      return "kb: last-updated dates from frontmatter (updated, Last updated, date), else the files' modification times: the knowledge folder is not in a git repository";
     default:
       return 'kb: last-updated dates from frontmatter (updated, Last updated, date): the knowledge folder is not the top of a git repository';
   }
