@@ -6,8 +6,8 @@
 //                              its folder is also in env KB_E2E_XSS_DIR, its URL in KB_E2E_XSS_URL.
 //   .kb-build/sites/host/      tests/fixtures/host-site/ (an Astro site with the portal under /kb/) → project "host"
 //   .kb-build/sites/obsidian/  tests/fixtures/obsidian/ (Obsidian-flavoured notes) → project "obsidian" (tests/e2e/obsidian.spec.ts)
-//   .kb-build/sites/obsidian-publish/  tests/fixtures/obsidian-publish/ (graph, canvases, bases) → project "obsidian-publish"
-//                              (tests/e2e/obsidianPublish.spec.ts)
+//   .kb-build/sites/publish/   tests/fixtures/obsidian-publish/ (an Obsidian Publish vault: graph, canvases, bases, properties,
+//                              permalinks, redirects) → project "publish" (tests/e2e/publish.spec.ts, tests/e2e/obsidianPublish.spec.ts)
 // The "dev" project starts `npm run dev` itself on a copy of a fixture (tests/e2e/dev.spec.ts).
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
@@ -20,7 +20,8 @@ export const SITES = {
   xss: { dir: process.env['KB_E2E_XSS_DIR'] ?? '.kb-build/sites/xss', port: PORT + 2, base: '/' },
   host: { dir: '.kb-build/sites/host', port: PORT + 3, base: '/' },
   obsidian: { dir: '.kb-build/sites/obsidian', port: PORT + 4, base: '/' },
-  'obsidian-publish': { dir: '.kb-build/sites/obsidian-publish', port: PORT + 6, base: '/' },
+  // PORT + 5 is the dev server's (tests/e2e/dev.spec.ts).
+  publish: { dir: '.kb-build/sites/publish', port: PORT + 6, base: '/' },
 } as const;
 
 const url = (s: { port: number; base: string }) => `http://127.0.0.1:${s.port}${s.base}`;
@@ -47,7 +48,7 @@ export default defineConfig({
   projects: [
     {
       name: 'site',
-      testIgnore: ['**/wiki.spec.ts', '**/xss.spec.ts', '**/host.spec.ts', '**/dev.spec.ts', '**/obsidian.spec.ts', '**/obsidianPublish.spec.ts'],
+      testIgnore: ['**/wiki.spec.ts', '**/xss.spec.ts', '**/host.spec.ts', '**/dev.spec.ts', '**/obsidian.spec.ts', '**/publish.spec.ts', '**/obsidianPublish.spec.ts'],
       use: { baseURL: url(SITES.site) },
     },
     // reading.spec.ts runs on both: the sample at `/` and under `/wiki/`.
@@ -56,7 +57,7 @@ export default defineConfig({
     { name: 'host', testMatch: ['**/host.spec.ts'], use: { baseURL: url(SITES.host) } },
     { name: 'dev', testMatch: ['**/dev.spec.ts'] },
     { name: 'obsidian', testMatch: ['**/obsidian.spec.ts'], use: { baseURL: url(SITES.obsidian) } },
-    { name: 'obsidian-publish', testMatch: ['**/obsidianPublish.spec.ts'], use: { baseURL: url(SITES['obsidian-publish']) } },
+    { name: 'publish', testMatch: ['**/publish.spec.ts', '**/obsidianPublish.spec.ts'], use: { baseURL: url(SITES.publish) } },
   ],
   webServer: Object.values(SITES).map((s) => ({
     command: `node tests/e2e/serveStatic.mjs ${s.dir} ${s.port} ${s.base}`,

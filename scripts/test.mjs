@@ -61,8 +61,9 @@ if (e2e && !process.env.KB_SKIP_E2E) {
   }
   // Obsidian-flavoured notes (callouts, embeds, diagrams, math, attachments, link previews): tests/e2e/obsidian.spec.ts.
   builds.push(['npm', ['run', 'build', '--', ...today, '--kb', 'tests/fixtures/obsidian', '--out', '.kb-build/sites/obsidian']]);
-  // Graph, canvases and bases, as Quartz and Obsidian Publish readers expect them: tests/e2e/obsidianPublish.spec.ts.
-  builds.push(['npm', ['run', 'build', '--', ...today, '--kb', 'tests/fixtures/obsidian-publish', '--out', '.kb-build/sites/obsidian-publish']]);
+  // What Obsidian Publish and Quartz readers expect (graph, canvases, bases, properties, permalinks and redirects, reading
+  // details): tests/e2e/publish.spec.ts and tests/e2e/obsidianPublish.spec.ts.
+  builds.push(['npm', ['run', 'build', '--', ...today, '--kb', 'tests/fixtures/obsidian-publish', '--out', '.kb-build/sites/publish']]);
   const buildFailures = builds.filter(([cmd, args, extraEnv]) => run(cmd, args, extraEnv) !== 0).length;
   if (buildFailures) {
     broken = true;

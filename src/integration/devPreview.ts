@@ -92,6 +92,8 @@ export function devPreviewPlugin(dev: DevPreview): Plugin {
               digests: () => siteDigests(site),
               packs: dev.packs,
               boards: () => site.boards,
+              redirects: site.redirects,
+              wholeSite: dev.config.prefix === '/',
             });
             const assets = noteAssets({ attachments: site.attachments, bodies: site.pageBodies }).files;
             files = { site, byPath: new Map(list.map((f) => [f.path, f])), assets: new Map(assets.map((a) => [a.output, a.source])) };
@@ -102,7 +104,7 @@ export function devPreviewPlugin(dev: DevPreview): Plugin {
             res.setHeader('Content-Type', ASSET_TYPES[extname(rel).toLowerCase()] ?? 'application/octet-stream');
             return void createReadStream(asset).on('error', next).pipe(res);
           }
-          const file = files.byPath.get(rel);
+          const file = files.byPath.get(rel) ?? (rel.endsWith('/') ? files.byPath.get(`${rel}index.html`) : undefined);
           if (!file) return next();
           const text = file.text();
           res.setHeader('Content-Type', file.type);

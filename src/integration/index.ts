@@ -189,6 +189,8 @@ export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegra
             digests: () => siteDigests(prepared),
             packs: () => packs,
             boards: () => prepared.boards,
+            redirects: prepared.redirects,
+            wholeSite: cfg.prefix === '/',
           }),
         );
         const assets = emitNoteAssets({ attachments: prepared.attachments, bodies: prepared.pageBodies }, portalDir);
@@ -197,10 +199,12 @@ export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegra
         );
         started = Date.now();
         const notesDir = join(portalDir, 'notes');
+        // Redirect pages at old note URLs are no notes: kept out of the search index.
+        const moved = new Set(prepared.redirects.map((r) => join(decodeURIComponent(r.from.slice(prepared.model.paths.root.length)), 'index.html')));
         const notePages = existsSync(notesDir)
           ? readdirSync(notesDir, { recursive: true })
               .map(String)
-              .filter((f) => f.endsWith('index.html'))
+              .filter((f) => f.endsWith('index.html') && !moved.has(join('notes', f)))
               .map((f) => join(cfg.prefix.slice(1), 'notes', f))
           : [];
         await indexWithPagefind({

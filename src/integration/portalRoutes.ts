@@ -16,6 +16,7 @@ const ROUTES: readonly [pattern: string, file: string][] = [
   ['shared/[key]', 'shared/[key].astro'],
   ['packs', 'packs/index.astro'],
   ['packs/[slug]', 'packs/[slug].astro'],
+  ['folders/[...folder]', 'folders/[...folder].astro'],
   ['query', 'query/index.astro'],
   ['search', 'search/index.astro'],
   ['health', 'health/index.astro'],

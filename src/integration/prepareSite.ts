@@ -5,7 +5,12 @@ import { closeSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NoteEntry } from '../core/index/kbIndexSchema.js';
 import { brokenLinkIssue, type BrokenLink, type LinkCheck } from '../core/links/findBrokenLinks.js';
+import { attachmentOutputPath } from '../core/links/attachmentKinds.js';
+import { imageNamed, type PageImage } from '../core/site/noteImage.js';
+import { planRedirects, type NoteRedirect } from '../core/site/noteRedirects.js';
 import { createSiteModel, type SiteModel } from '../core/site/siteModel.js';
+import { sitePages } from '../core/site/sitePages.js';
+import { createSitePaths } from '../core/site/sitePaths.js';
 import { PORTAL_FILES, type NoteRender, type PagesManifestDirs, type PortalDataFile } from '../core/site/portalData.js';
 import { compareStrings } from '../core/util/compare.js';
 import { formatIssue, type KbIssue } from '../core/util/issue.js';
@@ -16,6 +21,8 @@ import { gitDatesSummary, readGitDates } from '../node/site/gitDates.js';
 import { noteRenderJob, type RenderJobContext } from '../node/site/noteHtml.js';
 import { planAttachments, type AttachmentCopy } from '../node/site/noteAttachments.js';
 import type { RenderJob } from '../node/site/renderNotes.js';
+import { notePageData } from '../node/site/notePageData.js';
+import { publishedRenames } from '../node/site/publishedRenames.js';
 import { folderLinkCheck, siteLinks, type SiteLinks } from '../node/site/siteLinks.js';
 import { writeFileAtomic } from '../node/writeFileAtomic.js';
 import { BOARDS_FILE, type BoardPageData } from '../core/site/boardPageData.js';
@@ -59,6 +66,8 @@ export interface PreparedSite {
   boards: BoardPageData[];
   /** The notes' bodies and the canvases' cards: what the pages show (for KaTeX and mermaid). */
   pageBodies: ReadonlyMap<string, string>;
+  /** Old note URLs that lead to the notes now (permalinks, path-like aliases, renames in git history). */
+  redirects: NoteRedirect[];
 }
 
 /**
@@ -90,10 +99,15 @@ export async function prepareSite(
   const { broken: brokenLinks, linksOut } = folderLinkCheck(result, links, false); // counted here; `kb check` suggests the closest notes
   if (config.strict && brokenLinks.length) throw new SiteBuildError(brokenLinks.map((b) => `${formatIssue(brokenLinkIssue(b))} (--strict)`));
   const index = config.title ? { ...result.index, title: config.title } : result.index;
-  // "Last updated": one `git log` for the whole folder when it has its own history, else frontmatter dates,
-  // and outside any repository the files' modification times after them.
+  const kbConfig = result.reading.config;
+  // "Last updated" and renamed notes: one `git log` for the whole folder when it has its own history, else frontmatter
+  // dates, and outside any repository the files' modification times after them.
   const git = readGitDates(config.kbDir);
   const updated = lastUpdatedDates(index.notes, git.source === 'git' ? git.dates : undefined, { mtimes: git.source === 'none' && git.reason === 'not-a-repo' });
+  const notePages = notePageData(result.reading.input.notes, new Set(index.notes.map((n) => n.path)), result.bodies, kbConfig.properties, links.resolver);
+  const siteImage = kbConfig.site.image === undefined ? undefined : imageNamed(kbConfig.site.image, links.resolver);
+  const files = createSitePaths(config.root);
+  const imageUrl = (image: PageImage) => (image.kind === 'url' ? image.url : files.file(attachmentOutputPath(image.path)));
   const model = createSiteModel(
     index,
     {
@@ -105,13 +119,29 @@ export async function prepareSite(
       editUrl: config.editUrl,
       updated,
       graph: result.reading.config.graph,
+      noindex: kbConfig.site.noindex,
+      image: siteImage && imageUrl(siteImage),
     },
     { ...links, boards: boards.entries },
   );
   const cards = boardCardText(boards);
   const pageBodies = cards.size ? new Map([...result.bodies, ...cards]) : result.bodies;
-  const attachments = planAttachments({ kbDir: config.kbDir, bodies: pageBodies, notes: [...index.notes, ...boards.entries], resolver: links.resolver });
+  const imageFiles = [...notePages.images.values(), ...(siteImage ? [siteImage] : [])].flatMap((i) => (i.kind === 'file' ? [i.path] : []));
+  const attachments = planAttachments({
+    kbDir: config.kbDir,
+    bodies: pageBodies,
+    notes: [...index.notes, ...boards.entries],
+    resolver: links.resolver,
+    extra: imageFiles,
+  });
   const fences = siteFences({ model, result, boards, today: config.today, warn: (issue) => boards.issues.push(issue) });
+  const planned = planRedirects({
+    notes: index.notes,
+    aliases: new Map(links.targets.flatMap((t) => (t.aliases ? [[t.path, t.aliases] as const] : []))),
+    renames: git.source === 'git' ? publishedRenames(git.renames, kbConfig) : new Map(),
+    pages: new Set(sitePages(model)),
+    paths: model.paths,
+  });
   const jobContext: RenderJobContext = {
     links,
     bodies: boards.files.length ? new Map([...result.bodies, ...boardBodies(boards)]) : result.bodies,
@@ -178,16 +208,30 @@ export async function prepareSite(
       editUrl: model.editUrl,
       updated,
       graph: model.graph,
+      noindex: model.noindex,
+      image: model.image,
     },
     prefix: config.prefix.replace(/^\//, ''),
     index,
     notes,
     links: { targets: links.targets, files: links.files, boards: boards.entries },
+    properties: notePages.properties,
+    images: Object.fromEntries([...notePages.images].map(([path, image]) => [path, imageUrl(image)])),
     htmlDir: config.htmlDir,
     pages: options.pages,
   };
   writeFileAtomic(join(config.dataDir, PORTAL_FILES.site), JSON.stringify(data));
-  const summary = [...summaryLines(config.kbDir, result), ...boards.issues.map((i) => `kb: ${formatIssue(i)}`), gitDatesSummary(git)];
+  const summary = [
+    ...summaryLines(config.kbDir, result),
+    ...boards.issues.map((i) => `kb: ${formatIssue(i)}`),
+    gitDatesSummary(git),
+    ...redirectSummary(planned.redirects),
+  ];
+  for (const w of planned.warnings) summary.push(`kb: ${formatIssue(w)}`);
+  if (kbConfig.site.image !== undefined && !siteImage)
+    summary.push(
+      `kb: kb.config.yaml: site.image: "${kbConfig.site.image}" is neither an https:// URL nor an image in the knowledge folder; pages without an image of their own have no preview image`,
+    );
   if (brokenLinks.length)
     summary.push(
       `kb: ${brokenLinks.length} broken link${brokenLinks.length === 1 ? '' : 's'} (links to no note or file); \`kb check --kb ${config.kbDir}\` lists them, --strict fails on them`,
@@ -208,7 +252,22 @@ export async function prepareSite(
     pages: options.pages,
     boards: boardPages,
     pageBodies,
+    redirects: planned.redirects,
   };
+}
+
+/** How many old URLs lead on, and from where. */
+function redirectSummary(redirects: readonly NoteRedirect[]): string[] {
+  if (!redirects.length) return [];
+  const count = (reason: NoteRedirect['reason']) => redirects.filter((r) => r.reason === reason).length;
+  const parts = [
+    [count('permalink'), 'permalinks'],
+    [count('alias'), 'aliases'],
+    [count('renamed'), 'renames in git history'],
+  ]
+    .filter(([n]) => n)
+    .map(([n, what]) => `${n} from ${what}`);
+  return [`kb: ${redirects.length} old note URL${redirects.length === 1 ? '' : 's'} redirect to the notes (${parts.join(', ')})`];
 }
 
 /** An `.mdx` note that would not compile (broken YAML, a JSX error) is shown as plain Markdown, with a warning. */

@@ -12,6 +12,9 @@ import { llmsFullBodySpans, llmsFullPartChunks, llmsFullParts, llmsFullTxtChunks
 import { renderNoteMarkdown } from '../core/site/renderNoteMarkdown.js';
 import { renderAtomFeed } from '../core/site/renderAtomFeed.js';
 import { renderSidebar } from '../core/site/renderSidebar.js';
+import type { NoteRedirect } from '../core/site/noteRedirects.js';
+import { renderRedirectPage, renderRedirectsFile } from '../core/site/renderRedirects.js';
+import { renderRobotsTxt } from '../core/site/renderRobotsTxt.js';
 import { renderSitemap } from '../core/site/renderSitemap.js';
 import { buildSiteTree, SIDEBAR_FRAGMENT, sidebarBranch } from '../core/site/sidebarTree.js';
 import { withBoards } from '../core/site/boardPages.js';
@@ -39,13 +42,20 @@ export interface SiteFileInputs {
   packData: () => PackData;
   digests: () => RepoDigest[];
   packs: () => SitePack[];
+  /** Old note URLs to keep alive (prepareSite.ts). Default: none. */
+  redirects?: readonly NoteRedirect[] | undefined;
+  /**
+   * The portal is the whole site (prefix `/`): `robots.txt` and `_redirects` are written at its root, where hosts
+   * read them. Inside a host site (another prefix) they belong to the host. Default false.
+   */
+  wholeSite?: boolean | undefined;
 }
 
 const JSON_TYPE = 'application/json';
 const TEXT = 'text/plain; charset=utf-8';
 const MARKDOWN = 'text/markdown; charset=utf-8';
 
-export function siteFiles({ model, bodies, packData, digests, packs, boards }: SiteFileInputs): SiteFile[] {
+export function siteFiles({ model, bodies, packData, digests, packs, boards, redirects = [], wholeSite = false }: SiteFileInputs): SiteFile[] {
   const { index, paths, siteUrl } = model;
   // Each note's Markdown beside its page, unless kb.config.yaml `site.rawMarkdown: false` (then links go to the pages).
   const mdUrl = (slug: string) => absoluteUrl(siteUrl, model.rawMarkdown ? paths.noteMd(slug) : paths.note(slug));
@@ -111,6 +121,21 @@ export function siteFiles({ model, bodies, packData, digests, packs, boards }: S
   for (const note of index.notes)
     files.push({ path: `notes/${note.slug}.md`, type: MARKDOWN, text: () => renderNoteMarkdown(note, bodies.get(note.path) ?? '') });
   files.push(...boardFiles(model, boards?.() ?? []));
+  // A page at each old note URL, for hosts that serve files only; `_redirects` for those that read it.
+  for (const r of redirects)
+    files.push({
+      path: `${decodeURIComponent(r.from.slice(paths.root.length))}index.html`,
+      type: 'text/html; charset=utf-8',
+      text: () => renderRedirectPage(r, { siteUrl, title: index.title }),
+    });
+  if (wholeSite) {
+    files.push({
+      path: 'robots.txt',
+      type: TEXT,
+      text: () => renderRobotsTxt({ noindex: model.noindex ?? false, siteUrl, sitemap: paths.file('sitemap.xml') }),
+    });
+    if (redirects.length) files.push({ path: '_redirects', type: TEXT, text: () => renderRedirectsFile(redirects) });
+  }
   for (const { slug, pack } of packs()) {
     files.push({ path: `packs/${slug}.md`, type: MARKDOWN, text: () => pack.contextPackMarkdown });
     files.push({ path: `packs/${slug}.json`, type: JSON_TYPE, text: () => `${JSON.stringify(pack, null, 2)}\n` });

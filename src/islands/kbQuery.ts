@@ -270,6 +270,9 @@ class KbQuery extends HTMLElement {
       const total = rendered.total ?? this.hits.length;
       this.status.textContent = `${total} ${total === 1 ? 'result' : 'results'}`;
       if (builder) builder.hidden = false;
+      // Nothing to select or download without a result (the pack form still builds a pack from the task).
+      const picks = this.querySelector<HTMLElement>('[data-pick-actions]');
+      if (picks) picks.hidden = this.hits.length === 0;
       if (this.queryIndex) void this.prefetchCards();
     } catch (err) {
       this.status.textContent = `The index could not be loaded (${(err as Error).message}).`;

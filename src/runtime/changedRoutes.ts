@@ -36,6 +36,8 @@ export function changedRoutes<P>(kind: string, routes: StaticRoute<P>[], pathOf:
     site.trustHtml,
     site.rawMarkdown,
     site.graph?.enabled ?? true, // the header's Graph link
+    site.noindex ?? false,
+    site.image ?? '',
     topBranch(),
   ]);
   const previous = readPrevious(pages.previous, kind);

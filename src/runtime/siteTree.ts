@@ -1,11 +1,12 @@
 // The sidebar's tree and each note's related notes, derived once per generation of the site's data.
 import { createHash } from 'node:crypto';
 import { withBoards } from '../core/site/boardPages.ts';
+import { buildPager, type NotePager } from '../core/site/notePager.ts';
 import { relatedNotes, type RelatedNote } from '../core/site/relatedNotes.ts';
 import { buildSiteTree, sidebarBranch, type BranchFolder, type SiteTree } from '../core/site/sidebarTree.ts';
 import { portalSite, type PortalSite } from './portalSite.ts';
 
-let memo: { site: PortalSite; tree: SiteTree; top: BranchFolder[]; related?: Map<string, RelatedNote[]> } | undefined;
+let memo: { site: PortalSite; tree: SiteTree; top: BranchFolder[]; related?: Map<string, RelatedNote[]>; pager?: Map<string, NotePager> } | undefined;
 
 function derived() {
   const site = portalSite();
@@ -47,4 +48,11 @@ export function relatedBySlug(): Map<string, RelatedNote[]> {
   const d = derived();
   d.related ??= relatedNotes(d.site.index.notes);
   return d.related;
+}
+
+/** Each note's previous and next note in the sidebar's order, by slug. */
+export function pagerBySlug(): Map<string, NotePager> {
+  const d = derived();
+  d.pager ??= buildPager(d.tree);
+  return d.pager;
 }

@@ -113,7 +113,7 @@ describe('the fixture, prepared as the build prepares it', () => {
       ['boards/roadmap.canvas', 'canvas'],
     ]));
   it('warnings name the file and line; none is an error', () =>
-    expect(site.summary.filter((l) => /canvas|base/.test(l) && l.includes('warning'))).toEqual([
+    expect(site.summary.filter((l) => /^kb: [^:]+\.(canvas|base)[:]/.test(l) && l.includes('warning'))).toEqual([
       expect.stringMatching(/^kb: boards\/broken\.canvas:4: warning: is not valid JSON/),
       'kb: boards/partial.canvas:4: warning: node “no-size”: width: Required; this node is not shown.',
       'kb: boards/partial.canvas:7: warning: edge “dangling” connects node “gone”, which is not on the canvas; this edge is not shown.',

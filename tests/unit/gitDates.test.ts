@@ -68,15 +68,34 @@ describe('readGitDates', () => {
 });
 
 describe('parseGitLog', () => {
+  // `git log -z -M --format=%x1e%ct --name-status`: time, then status and path(s), NUL-separated.
   it.each([
-    ['empty', '', {}],
+    ['empty', '', {}, {}],
     [
       'newest commit wins',
-      '\x1e1767268800\0\na.md\0b.md\0\x1e1704067200\0\na.md\0c.md\0',
+      '\x1e1767268800\0\nM\0a.md\0A\0b.md\0\x1e1704067200\0\nA\0a.md\0A\0c.md\0',
       { 'a.md': '2026-01-01', 'b.md': '2026-01-01', 'c.md': '2024-01-01' },
+      {},
     ],
-    ['a commit without files', '\x1e1767268800\0\x1e1704067200\0\na.md\0', { 'a.md': '2024-01-01' }],
-  ])('%s', (_, output, expected) => expect(Object.fromEntries(parseGitLog(output))).toEqual(expected));
+    ['a commit without files', '\x1e1767268800\0\x1e1704067200\0\nA\0a.md\0', { 'a.md': '2024-01-01' }, {}],
+    [
+      'a rename dates both paths and records the old one',
+      '\x1e1767268800\0\nR100\0old.md\0new.md\0\x1e1704067200\0\nA\0old.md\0',
+      { 'old.md': '2026-01-01', 'new.md': '2026-01-01' },
+      { 'old.md': 'new.md' },
+    ],
+    [
+      'a chain of renames leads to the path the file has now',
+      '\x1e1767268800\0\nR090\0b.md\0c.md\0\x1e1704067200\0\nR100\0a.md\0b.md\0',
+      { 'b.md': '2026-01-01', 'c.md': '2026-01-01', 'a.md': '2024-01-01' },
+      { 'a.md': 'c.md', 'b.md': 'c.md' },
+    ],
+    ['a copy is no rename', '\x1e1767268800\0\nC100\0a.md\0b.md\0', { 'a.md': '2026-01-01', 'b.md': '2026-01-01' }, {}],
+  ])('%s', (_, output, dates, renames) => {
+    const parsed = parseGitLog(output);
+    expect(Object.fromEntries(parsed.dates)).toEqual(dates);
+    expect(Object.fromEntries(parsed.renames)).toEqual(renames);
+  });
 });
 
 describe('a folder outside any repository, notes without dates', () => {

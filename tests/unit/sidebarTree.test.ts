@@ -135,8 +135,22 @@ describe('renderSidebar', () => {
 describe('noteBreadcrumbs', () => {
   const paths = createSitePaths('/');
   it.each([
-    ['cross-project', 'guides/onboarding/x.md', 'cross-project', [['Cross-project'], ['guides'], ['onboarding']]],
-    ['project: its page', 'projects/pay/lessons/x.md', 'project', [['Projects', '/projects/'], ['Payments API', '/projects/pay/'], ['lessons']]],
+    [
+      'cross-project: folders lead to their folder pages',
+      'guides/onboarding/x.md',
+      'cross-project',
+      [['Cross-project'], ['guides', '/folders/guides/'], ['onboarding', '/folders/guides/onboarding/']],
+    ],
+    [
+      'project: its page',
+      'projects/pay/lessons/x.md',
+      'project',
+      [
+        ['Projects', '/projects/'],
+        ['Payments API', '/projects/pay/'],
+        ['lessons', '/folders/projects/pay/lessons/'],
+      ],
+    ],
     [
       'team-shared: its shared page',
       'repos/payments-api/_project-knowledge/x.md',

@@ -97,6 +97,16 @@ export const kbConfigSchema = z
          * them). Default true; false saves one file per note (llms.txt then links the pages and the full text).
          */
         rawMarkdown: z.boolean().default(true),
+        /**
+         * The preview image of every page (`og:image`) unless the note names its own (`image:` or `cover:`) or shows one:
+         * an `https://` URL, or a path of an image in the knowledge folder (published with the site). Default: none.
+         */
+        image: z.string().trim().min(1).optional(),
+        /**
+         * An internal portal search engines must not list: `robots.txt` disallows everything and every page carries
+         * `<meta name="robots" content="noindex">`. Default false.
+         */
+        noindex: z.boolean().default(false),
       })
       .strict()
       .default({}),
@@ -151,6 +161,19 @@ export const kbConfigSchema = z
     categoryFields: z.array(fieldName).min(1).default(['category', 'section']),
     /** The local graph on note pages and the global graph page (docs/graph-canvas-bases.md). Default: on, depth 1, no tags. */
     graph: graphConfigSchema,
+    /** The properties panel of each note page: its frontmatter, typed (see docs/site-reading.md). */
+    properties: z
+      .object({
+        /**
+         * Frontmatter keys never shown in the panel (compared case-insensitively). Default: `title`, the tag keys
+         * `tags` and `tag` (the page shows both already), `permalink`, `publish` and `cssclasses`.
+         */
+        hidden: z.array(fieldName).default(['title', 'tags', 'tag', 'permalink', 'publish', 'cssclasses']),
+        /** Keys shown first, in this order (case-insensitive); the others follow as the note writes them. Default: none. */
+        order: z.array(fieldName).default([]),
+      })
+      .strict()
+      .default({}),
     /** Credentials found in notes are redacted from every published output (see README, Secrets). */
     secrets: z
       .object({

@@ -7,7 +7,7 @@ import { readBody, type BodyFacts } from '../model/readBody.js';
 import { readTaxonomy, type TaxonomyFields } from '../model/readTaxonomy.js';
 import type { Frontmatter } from '../model/frontmatterSchema.js';
 import { countTokens } from '../tokens/countTokens.js';
-import { assignSlugs } from '../util/slugify.js';
+import { assignNoteSlugs, type SlugSource } from './assignNoteSlugs.js';
 import { compareStrings, sortedUnique } from '../util/compare.js';
 import { toIsoDate } from '../util/isoDate.js';
 import type { KbIssue } from '../util/issue.js';
@@ -83,7 +83,7 @@ export function buildIndex(input: IndexInput): IndexResult {
   const issues: KbIssue[] = [];
   const bodies = new Map<string, string>();
   const sources = [...input.notes].sort((a, b) => compareStrings(a.path, b.path));
-  const slugs = assignSlugs(sources.map((s) => s.path));
+  const slugs = assignNoteSlugs(sources.map(slugSource), issues);
   const fields: TaxonomyFields = {
     tagFields: input.config.tagFields,
     categoryFields: input.config.categoryFields,
@@ -135,6 +135,14 @@ export function buildIndex(input: IndexInput): IndexResult {
     repos: input.repos,
   };
   return { index, bodies, issues };
+}
+
+/** A note's `permalink:` (read without recording issues: readNote reports the frontmatter's own) and its line. */
+function slugSource(src: NoteSource): SlugSource {
+  const permalink = (src.facts?.frontmatter ?? readSourceFrontmatter(src)).extra['permalink'];
+  if (permalink === undefined) return { path: src.path };
+  const at = (src.frontmatterText ?? '').split('\n').findIndex((l) => /^permalink\s*:/.test(l));
+  return { path: src.path, permalink, line: at >= 0 ? at + 2 : undefined };
 }
 
 function readFrontmatterOf(src: SourceFile, issues: KbIssue[]) {

@@ -1,6 +1,7 @@
 // Isomorphic: the contract between the kbPortal integration, which indexes the knowledge folder once, and the
 // portal's pages in Astro's bundle, which read what it prepared (src/runtime/portalSite.ts).
 import type { KbIndex } from '../index/kbIndexSchema.js';
+import type { NoteProperty } from '../properties/propertyTypes.js';
 import type { LinkTargets, SiteSettings } from './siteModel.js';
 
 /** Where pages find the prepared data; served by the virtual module `virtual:kb-portal/config`. */
@@ -41,6 +42,10 @@ export interface PortalDataFile {
   notes: Record<string, NoteRender>;
   /** What links resolve against: published notes with their aliases, publishable attachments. */
   links: LinkTargets;
+  /** Each note's properties panel (its frontmatter, typed), by note path; notes without properties are absent. */
+  properties: Record<string, NoteProperty[]>;
+  /** Each note's preview image (`og:image`): a root-relative or https URL, by note path; absent: the site's image. */
+  images: Record<string, string>;
   /** Folder of the note HTML cache (one `<htmlKey>.html` per note). */
   htmlDir: string;
   pages: PagesManifestDirs | undefined;

@@ -28,6 +28,10 @@ export interface SiteSettings {
   rawMarkdown: boolean;
   /** kb.config.yaml `graph:` (the local graph's depth and tags, or no graph). Default: graphConfigSchema's. */
   graph?: GraphConfig | undefined;
+  /** kb.config.yaml `site.noindex`: every page asks search engines not to list it, robots.txt disallows all. Default false. */
+  noindex?: boolean | undefined;
+  /** The preview image of pages without their own (kb.config.yaml `site.image`): a root-relative or https URL. */
+  image?: string | undefined;
 }
 
 /** What links resolve against: published notes with their aliases, and publishable attachments. */

@@ -31,6 +31,9 @@ export function createSitePaths(base: string) {
     packs: page('packs'),
     pack: (slug: string) => page('packs', slug),
     packFile: (slug: string, ext: 'md' | 'json') => `${root}packs/${encodePath(slug)}.${ext}`,
+    folders: page('folders'),
+    /** A folder's page by its URL path (folderPages.ts `folderSlug`); `''` is the root's. */
+    folder: (slug: string) => (slug ? page('folders', slug) : page('folders')),
     search: page('search'),
     health: page('health'),
     /** The global graph page (the graph file it fetches is `file(GLOBAL_GRAPH_FILE)`). */

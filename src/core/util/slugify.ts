@@ -14,17 +14,3 @@ export function slugify(path: string): string {
     )
     .join('/');
 }
-
-/** Give every path a unique slug; later paths (in sorted order) that collide get `-2`, `-3`, … */
-export function assignSlugs(paths: readonly string[]): Map<string, string> {
-  const taken = new Set<string>();
-  const out = new Map<string, string>();
-  for (const path of paths) {
-    const base = slugify(path);
-    let slug = base;
-    for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-    taken.add(slug);
-    out.set(path, slug);
-  }
-  return out;
-}

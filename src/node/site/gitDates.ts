@@ -3,11 +3,18 @@ import { runGit } from '../git/runGit.js';
 
 /** What git says about the knowledge folder's history, read once per build. */
 export type GitDates =
-  | { source: 'git'; /** Relative path → UTC day of the last commit that touched it. */ dates: Map<string, string> }
+  | {
+      source: 'git';
+      /** Relative path → UTC day of the last commit that touched it. */
+      dates: Map<string, string>;
+      /** Old relative path → the path its file has now, for every file renamed or moved (a chain of renames followed). */
+      renames: Map<string, string>;
+    }
   | { source: 'none'; reason: 'not-a-repo' | 'nested' | 'shallow' | 'git-failed' };
 
 /**
- * The day each file of `absRoot` was last committed, from one `git log` over the folder's whole history.
+ * The day each file of `absRoot` was last committed and every old path of a renamed file, from one `git log` over
+ * the folder's whole history (with rename detection, so a moved note keeps its old URL as a redirect).
  * Only a folder that is the top of its own git repository counts (as for `kb discover`'s recency): a folder
  * nested in another project's repository (the sample in content/, the test fixtures, the bench corpus under
  * .bench/) would show that project's commits, which date its code, not the notes. A shallow clone has lost the
@@ -27,27 +34,41 @@ export function readGitDates(absRoot: string): GitDates {
   if (realpathSync(top.trim()) !== realpathSync(absRoot)) return { source: 'none', reason: 'nested' };
   if (shallow) return { source: 'none', reason: 'shallow' };
   try {
-    // One record per commit, newest first: \x1e, the committer's Unix time, NUL, then NUL-separated paths.
-    return { source: 'git', dates: parseGitLog(git(['log', '-z', '--no-renames', '--format=%x1e%ct', '--name-only', '--', '.'], 120_000)) };
+    // One record per commit, newest first: \x1e, the committer's Unix time, NUL, then NUL-separated status and paths.
+    return { source: 'git', ...parseGitLog(git(['log', '-z', '-M', '--format=%x1e%ct', '--name-status', '--', '.'], 120_000)) };
   } catch {
     return { source: 'none', reason: 'git-failed' };
   }
 }
 
-/** The output of `git log -z --format=%x1e%ct --name-only`: the first (newest) commit naming a path dates it. */
-export function parseGitLog(output: string): Map<string, string> {
+/**
+ * The output of `git log -z -M --format=%x1e%ct --name-status`: each record is the commit's time, then a status
+ * (`A`, `M`, `D`, `R<score>`, …) and its path, or for a rename (`R`) or copy (`C`) the old path and the new one.
+ * The first (newest) commit naming a path dates it. Renames are read newest first, so a path renamed twice
+ * (`a` → `b` → `c`) leads to where its file is now (`a` → `c`, `b` → `c`).
+ */
+export function parseGitLog(output: string): { dates: Map<string, string>; renames: Map<string, string> } {
   const dates = new Map<string, string>();
+  const renames = new Map<string, string>();
+  const date = (path: string, day: string) => path && !dates.has(path) && dates.set(path, day);
   for (const record of output.split('\x1e')) {
-    const [time, ...paths] = record.split('\0');
+    const [time, ...fields] = record.split('\0');
     const seconds = Number(time);
     if (!time || !Number.isFinite(seconds)) continue;
     const day = new Date(seconds * 1000).toISOString().slice(0, 10);
-    for (const raw of paths) {
-      const path = raw.replace(/^\n/, '');
-      if (path && !dates.has(path)) dates.set(path, day);
+    for (let i = 0; i < fields.length; i++) {
+      const status = fields[i]!.replace(/^\n/, '');
+      if (!/^[A-Z]/.test(status)) continue;
+      if (status.startsWith('R') || status.startsWith('C')) {
+        const from = fields[++i] ?? '';
+        const to = fields[++i] ?? '';
+        date(from, day);
+        date(to, day);
+        if (status.startsWith('R') && from && to && !renames.has(from)) renames.set(from, renames.get(to) ?? to);
+      } else date(fields[++i] ?? '', day);
     }
   }
-  return dates;
+  return { dates, renames };
 }
 
 /** The line the build log shows about where "Last updated" comes from. */

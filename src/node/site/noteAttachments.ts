@@ -28,9 +28,11 @@ export function planAttachments(input: {
   bodies: ReadonlyMap<string, string>;
   notes: readonly { path: string }[];
   resolver: LinkResolver;
+  /** More files to publish, already resolved (preview images named by a property or `site.image`). */
+  extra?: readonly string[] | undefined;
 }): AttachmentCopy[] {
   const root = realpathSync(resolve(input.kbDir));
-  const wanted = new Set<string>();
+  const wanted = new Set<string>(input.extra ?? []);
   for (const note of input.notes) {
     const body = input.bodies.get(note.path) ?? '';
     if (!body.includes('[')) continue;

@@ -1,0 +1,34 @@
+// Isomorphic: what a redirect is written as. A static page at the old URL (a meta refresh, the canonical link and
+// a plain link, for hosts that serve files only, such as GitHub Pages), and a `_redirects` line (Netlify,
+// Cloudflare Pages) so hosts that read it answer 301 before any page loads.
+import { escapeHtml } from '../util/escapeHtml.js';
+import type { NoteRedirect } from './noteRedirects.js';
+import { absoluteUrl } from './siteModel.js';
+
+/** The page left at an old URL: it sends the reader on at once and tells search engines where the note is now. */
+export function renderRedirectPage(redirect: Pick<NoteRedirect, 'to'>, options: { siteUrl: string | undefined; title: string }): string {
+  const to = escapeHtml(redirect.to);
+  const canonical = escapeHtml(absoluteUrl(options.siteUrl, redirect.to));
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<title>Moved · ${escapeHtml(options.title)}</title>`,
+    `<link rel="canonical" href="${canonical}">`,
+    `<meta http-equiv="refresh" content="0; url=${to}">`,
+    // An old address is never a result of its own, whatever the site's setting.
+    '<meta name="robots" content="noindex">',
+    '</head>',
+    '<body>',
+    `<p>This note has moved to <a href="${to}">${to}</a>.</p>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+/** `_redirects`: one `from to 301` line per redirect (URL paths are percent-encoded, so never hold a space). */
+export function renderRedirectsFile(redirects: readonly Pick<NoteRedirect, 'from' | 'to'>[]): string {
+  return redirects.map((r) => `${r.from} ${r.to} 301\n`).join('');
+}
