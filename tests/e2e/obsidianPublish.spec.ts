@@ -64,9 +64,9 @@ test('the global graph fetches its one file and draws every page; the folders li
   page.on('request', (r) => files.push(new URL(r.url()).pathname));
   await page.goto('graph/');
   await expect(page.locator('.global-graph .graph-canvas')).toBeVisible();
-  await expect(page.locator('.global-graph [data-graph-stage]')).toHaveAttribute('data-graph-drawn', '14');
+  await expect(page.locator('.global-graph [data-graph-stage]')).toHaveAttribute('data-graph-drawn', '23');
   expect(files.filter((f) => f.endsWith('.json'))).toEqual(['/kb-graph.json']);
-  await expect(page.locator('.graph-folders > li')).toHaveCount(5);
+  await expect(page.locator('.graph-folders > li')).toHaveCount(11);
   await page.locator('.graph-folders summary', { hasText: 'graph (6)' }).click();
   await expect(page.locator('.graph-folders a', { hasText: 'Team home' })).toBeVisible();
   await page.getByRole('button', { name: 'Zoom in' }).click();
@@ -202,7 +202,7 @@ for (const scheme of ['light', 'dark'] as const)
       await screenshot(page, `publish-local-graph-${label}`, false);
       await sweep('note with its local graph');
       await page.goto('graph/');
-      await expect(page.locator('.global-graph [data-graph-stage]')).toHaveAttribute('data-graph-drawn', '14');
+      await expect(page.locator('.global-graph [data-graph-stage]')).toHaveAttribute('data-graph-drawn', '23');
       await screenshot(page, `publish-global-graph-${label}`, false);
       await sweep('global graph');
       await page.goto(CANVAS);
