@@ -16,6 +16,8 @@ title: ${JSON.stringify(title)}
 #   base: /                                # sub-path the site is served under, e.g. /wiki/ (kb build --base wins)
 #   editUrl: https://github.com/org/kb/edit/main/   # "Edit this note" links: each note's path resolved against it
 #   rawMarkdown: true                      # publish each note's Markdown as /notes/<slug>.md for agents
+#   image: img/preview.png                 # every page's og:image unless a note names or shows its own
+#   noindex: false                         # true: robots.txt disallows all, every page says noindex
 
 # Which files are notes (the layout is detected: an aria-knowledge folder, else every .md/.mdx).
 # layout: flat                             # or aria
@@ -34,6 +36,7 @@ title: ${JSON.stringify(title)}
 # projects:
 #   pay: { name: Payments API, tags: [api, stripe], path: repos/payments-api, shared: false }
 # staleness: { ideas: 7, codemap: 14, stitch: 30 }   # days before an idea or tracked artifact is marked stale
+#                                          # (add notes: 365 for the health page and kb review)
 
 # Task-context packs prerendered by the build (kb pack), and codebases for kb discover.
 # packs:
@@ -42,6 +45,10 @@ title: ${JSON.stringify(title)}
 # repos: [{ path: repos/payments-api, alias: payments-api }]
 # buckets: { playbooks: patterns }         # folder → pack section (decisions, lessons, patterns, pitfalls)
 # search: { scope: project/learnings/ }    # the folder kb search looks in (default: that one when present, else all)
+
+# Reading: the graph of links, and the properties panel of each note page.
+# graph: { enabled: true, depth: 1, tags: false }   # depth 2 shows the neighbours' links too
+# properties: { order: [owner, service] }  # keys shown first; hidden: [...] replaces the default hidden list
 
 # Credentials found in notes are redacted from every output; these are left as written.
 # secrets: { allow: ['/example\\.internal/'] }
