@@ -18,12 +18,17 @@ export interface PackModel {
   sections: ({ title: string; full: RenderedEntry[]; brief: RenderedEntry[] } | { title: string; none: string })[];
   files: string[];
   openQuestions: string[];
+  /** One line each for the next-ranked notes, after Open Questions; no section when empty. */
+  furtherReading?: RenderedEntry[] | undefined;
 }
 
 /** A block of the pack: text, one full entry, or a list of one-line entries. */
 type Block = string | RenderedEntry | readonly RenderedEntry[];
 
-/** Task → Context Summary → Repo/Project Context → buckets → Pitfalls → Files to Inspect → Open Questions. */
+/** The tail's heading. */
+export const FURTHER_READING = '## Further reading';
+
+/** Task → Context Summary → Repo/Project Context → buckets → Pitfalls → Files to Inspect → Open Questions (→ Further reading). */
 function blocks(m: PackModel): Block[] {
   const out: Block[] = ['# Context pack', '## Task', m.task, '## Context Summary', m.summary.join('\n'), '## Repo/Project Context', m.repoContext.join('\n')];
   for (const s of m.sections) {
@@ -36,6 +41,8 @@ function blocks(m: PackModel): Block[] {
     if (s.brief.length > 0) out.push(s.brief);
   }
   out.push('## Files to Inspect', m.files.join('\n'), '## Open Questions', m.openQuestions.length ? m.openQuestions.map((q) => `- ${q}`).join('\n') : 'None.');
+  // After the seed's last section, so its order stays whole and a reader who stops early misses the least.
+  if (m.furtherReading?.length) out.push(FURTHER_READING, m.furtherReading);
   return out;
 }
 

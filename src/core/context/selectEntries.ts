@@ -221,7 +221,7 @@ function diverse(
 }
 
 /** Whether two keyword sets have a Jaccard overlap of at least `t`. */
-function overlapsAtLeast(a: ReadonlySet<string>, b: ReadonlySet<string>, t: number): boolean {
+export function overlapsAtLeast(a: ReadonlySet<string>, b: ReadonlySet<string>, t: number): boolean {
   if (a.size === 0 || b.size === 0) return false;
   // |A∩B| / |A∪B| ≥ t  ⇔  |A∩B| ≥ t(|A| + |B|) / (1 + t): at most `misses` of A may be outside B, so most
   // pairs are told apart by their first few keywords.
