@@ -165,9 +165,9 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
   const entryTokens = (c: Candidate, plan: EntryPlan) => planTokens(parts(c.i).stored, plan, count);
   if (ranking.ranked.length === 0) warnings.push('No note matches this task.');
   const skeleton = countPackTokens(model([], { belowCut: 0, noRoom: 0 }, maxTokens), count) + SUMMARY_RESERVE;
-  // Held for the tail: the lines of the notes the entries cannot cite (under their cut), up to the share.
-  const selectable = Math.min(candidates.filter((c) => c.score >= floor).length, select.maxCited);
-  const sure = aboveTail.filter((c) => c.score < floor).slice(0, Math.max(0, tail.maxNamed - selectable));
+  // Held for the tail, up to its share: the lines of the notes ranked after those that get sections first.
+  const strong = strongCount(candidates, select);
+  const sure = aboveTail.slice(strong, tail.maxNamed);
   const held = tailOn(tail) ? Math.min(Math.floor(maxTokens * tail.share), sure.reduce((n, c) => n + count(`${tailLineGuess(tailParts(c.i).stored)}\n`), 0)) : 0;
   // Entries selected within an estimate of the room and counted exactly, until the pack has at most `limit` tokens.
   const attempt = (room: number, limit: number) => {
@@ -285,6 +285,12 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
 /** Whether the tail is on (it names at least one note). */
 function tailOn(o: TailOptions): boolean {
   return o.maxNamed > 0;
+}
+
+/** How many candidates score as the notes whose decisive sections are chosen first (selectEntries.ts). */
+function strongCount(candidates: readonly Candidate[], o: Pick<SelectOptions, 'reference' | 'sectionShare'>): number {
+  const reference = candidates[Math.min(o.reference, candidates.length) - 1]?.score ?? 0;
+  return candidates.filter((c) => c.score >= reference * o.sectionShare).length;
 }
 
 /** Tokens kept free beside the tail's estimate for the summary's longer figures. */
