@@ -253,7 +253,7 @@ function ablate(inputs: EvalInputs, tasks: LabelledTask[], maxTokens: number) {
     { lever: 'tail: 25% held back', tuning: { tail: { share: 0.25 } } },
     { lever: 'tail floor 0.15 of the best', tuning: { tail: { floor: 0.15 } } },
     { lever: 'tail floor 0.04 of the best', tuning: { tail: { floor: 0.04 } } },
-    { lever: 'entries cite 25 at most', tuning: { select: { maxCited: 25 } } },
+    { lever: 'entries cite 40 at most', tuning: { select: { maxCited: 40 } } },
     { lever: 'entries cite 15 at most', tuning: { select: { maxCited: 15 } } },
     { lever: 'no lines held in the entries', tuning: { select: { lineReserve: 0 } } },
     { lever: 'entries hold 10% for lines', tuning: { select: { lineReserve: 0.1 } } },

@@ -12,9 +12,9 @@ import { planTokens, renderEntry, type EntryPlan } from './renderEntry.js';
 import { repoContext } from './repoContext.js';
 import { scopeNotes } from './scopeNotes.js';
 import { DEFAULT_RERANK, rankForPack, type RerankOptions } from './rankForPack.js';
-import { consideredOf, DEFAULT_SELECT, lineFloor, overlapsAtLeast, selectEntries, type Candidate, type Chosen, type SelectOptions } from './selectEntries.js';
+import { consideredOf, DEFAULT_SELECT, lineFloor, overlapsAtLeast, selectEntries, TWIN_SCORE, type Candidate, type Chosen, type SelectOptions } from './selectEntries.js';
 import { agentVocabulary } from './agentVocabulary.js';
-import { DEFAULT_TAIL, tailLines, taskWords, type TailLine, type TailOptions, type TailParts } from './furtherReading.js';
+import { DEFAULT_TAIL, noteLine, tailLines, taskWords, type TailLine, type TailOptions, type TailParts } from './furtherReading.js';
 
 /** A note counts towards confidence when its score on the task's own words is this share of the best. */
 export const DIRECT_SHARE = 0.3;
@@ -165,10 +165,9 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
   const entryTokens = (c: Candidate, plan: EntryPlan) => planTokens(parts(c.i).stored, plan, count);
   if (ranking.ranked.length === 0) warnings.push('No note matches this task.');
   const skeleton = countPackTokens(model([], { belowCut: 0, noRoom: 0 }, maxTokens), count) + SUMMARY_RESERVE;
-  // Held for the tail, up to its share: the lines of the notes ranked after those that get sections first.
-  const strong = strongCount(candidates, select);
-  const sure = aboveTail.slice(strong, tail.maxNamed);
-  const held = tailOn(tail) ? Math.min(Math.floor(maxTokens * tail.share), sure.reduce((n, c) => n + count(`${tailLineGuess(tailParts(c.i).stored)}\n`), 0)) : 0;
+  // Held for the tail, up to its share: the lines of the notes the entries cannot cite (past their cap or their cut).
+  const sure = aboveTail.slice(Math.min(select.maxCited, candidates.filter((c) => c.score >= floor).length), tail.maxNamed);
+  const held = tailOn(tail) ? Math.min(Math.floor(maxTokens * tail.share), sure.reduce((n, c) => n + count(`${noteLine(tailParts(c.i), words)}\n`), 0)) : 0;
   // Entries selected within an estimate of the room and counted exactly, until the pack has at most `limit` tokens.
   const attempt = (room: number, limit: number) => {
     const selection = selectEntries(candidates, parts, entryTokens, { ...select, room: Math.max(0, room) }, ranking.matched);
@@ -190,15 +189,6 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
     }
     return { chosen, stop, truncated, tokens, room };
   };
-  // The entries within `limit`, selected once more with the tokens an estimate left unused.
-  const entriesWithin = (limit: number) => {
-    let result = attempt(limit - skeleton, limit);
-    if (limit - result.tokens > SLACK && (result.stop.noRoom > 0 || result.chosen.some((c) => c.shown === 'sections' || c.shown === 'line'))) {
-      const again = attempt(result.room + limit - result.tokens, limit);
-      if (again.tokens <= limit && again.tokens > result.tokens) result = again;
-    }
-    return result;
-  };
   const withTail = (entries: ReturnType<typeof attempt>) => {
     const further = fillTail(entries.chosen, entries.stop, entries.tokens);
     const named = new Set(further.lines.flatMap((l) => [l.lead.i, ...l.twins.map((t) => t.i)]).map((i) => tailParts(i).stored.path));
@@ -215,6 +205,8 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
       tailParts,
       words,
       isTwin,
+      tail.maxNamed - chosen.length,
+      TWIN_SCORE,
     );
     const stopOf = (kept: readonly TailLine[]): StopCounts => {
       const named = chosen.length + kept.reduce((n, l) => n + 1 + l.twins.length, 0);
@@ -223,16 +215,11 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
     // Estimate with each line's own count, then count exactly and give back lines until the pack fits.
     const kept: TailLine[] = [];
     let left = maxTokens - tokens - count(`${FURTHER_READING}\n\n`) - TAIL_SLACK;
-    let names = chosen.length;
     for (const l of lines) {
       const cost = count(`${l.text}\n`);
       if (cost > left) continue;
-      if (names + 1 > tail.maxNamed) break;
-      const twins = l.twins.slice(0, tail.maxNamed - names - 1);
-      const line = twins.length === l.twins.length ? l : { ...l, twins, text: tailLines([l.lead, ...twins], chosen, tailParts, words, isTwin)[0]!.text };
-      kept.push(line);
-      names += 1 + twins.length;
-      left -= count(`${line.text}\n`);
+      kept.push(l);
+      left -= cost;
     }
     let exact = fixedCount(chosen, stopOf(kept), (c, s, u) => model(c, s, u, kept), count, maxTokens).tokens;
     while (exact > maxTokens && kept.length > 0) {
@@ -241,12 +228,18 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
     }
     return kept.length === 0 ? none : { lines: kept, tokens: exact, stop: stopOf(kept) };
   };
-  // Deterministic, so the CLI and the island agree: the entries leave the tail what it holds; what the tail
-  // then leaves unused (it ran out of notes to name) goes back to the entries.
-  let result = withTail(entriesWithin(maxTokens - held));
-  if (held > 0 && maxTokens - result.tokens > SLACK) {
-    const again = withTail(entriesWithin(maxTokens - held + (maxTokens - result.tokens)));
-    if (again.tokens <= maxTokens && again.tokens > result.tokens) result = again;
+  // The entries leave the tail what it holds. When the estimate left tokens unused, the entries are selected once
+  // more with them and with what the tail took beyond its share (the tail then gets what is left): deterministic,
+  // so the CLI and the island agree.
+  const first = attempt(maxTokens - held - skeleton, maxTokens - held);
+  let result = withTail(first);
+  const limit = maxTokens - Math.min(held, result.tokens - first.tokens);
+  if (limit - first.tokens > SLACK && (first.stop.noRoom > 0 || first.chosen.some((c) => c.shown === 'sections' || c.shown === 'line'))) {
+    const entries = attempt(first.room + limit - first.tokens, limit);
+    if (entries.tokens <= limit && entries.tokens > first.tokens) {
+      const again = withTail(entries);
+      if (again.tokens <= maxTokens) result = again;
+    }
   }
   const { chosen, stop, truncated, further } = result;
   const withLines = (c: readonly Chosen[], s: StopCounts, u: number) => model(c, s, u, further);
@@ -287,19 +280,8 @@ function tailOn(o: TailOptions): boolean {
   return o.maxNamed > 0;
 }
 
-/** How many candidates score as the notes whose decisive sections are chosen first (selectEntries.ts). */
-function strongCount(candidates: readonly Candidate[], o: Pick<SelectOptions, 'reference' | 'sectionShare'>): number {
-  const reference = candidates[Math.min(o.reference, candidates.length) - 1]?.score ?? 0;
-  return candidates.filter((c) => c.score >= reference * o.sectionShare).length;
-}
-
 /** Tokens kept free beside the tail's estimate for the summary's longer figures. */
 const TAIL_SLACK = 12;
-
-/** A tail line's likely text before the task's matched words are known, for the amount the tail holds back. */
-function tailLineGuess(stored: StoredNote): string {
-  return `- ${stored.title} (\`${stored.path}\`) — matches two words`;
-}
 
 /** Why a pack cites no more notes: how many matched below the cut, how many above it found no room. */
 interface StopCounts {

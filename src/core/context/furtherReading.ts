@@ -24,9 +24,15 @@ export interface TailLine {
 }
 
 /** Characters of a note's description a line keeps when no word of the task matched it. */
-const WHY_CHARS = 90;
+const WHY_CHARS = 70;
 /** Matched words a line names at most. */
 const MATCHED_WORDS = 4;
+
+/** A word of the task as written and as the ranker analyses it. */
+export interface TaskWord {
+  word: string;
+  term: string;
+}
 
 /** What a tail reads of a candidate: its stored note and its strongest terms. */
 export interface TailParts {
@@ -38,8 +44,8 @@ export interface TailParts {
  * The task's words (and the agent's terms) as written, each with its analysed form, in order of first use:
  * a line names the words a note matched, not their stems.
  */
-export function taskWords(task: string, terms: readonly string[]): { word: string; term: string }[] {
-  const out: { word: string; term: string }[] = [];
+export function taskWords(task: string, terms: readonly string[]): TaskWord[] {
+  const out: TaskWord[] = [];
   const seen = new Set<string>();
   for (const word of wordsOf([task, ...terms].join(' '))) {
     const term = analyze(word)[0];
@@ -51,40 +57,62 @@ export function taskWords(task: string, terms: readonly string[]): { word: strin
 }
 
 /**
- * One line per note, best first, near duplicates (of a line's note, or of a note the pack already shows)
- * collapsed into one line that names them all. `pool` is in rank order and holds only notes not shown.
+ * One line per note, best first, until the lines name `maxNames` notes; near duplicates (of a line's note, or of
+ * a note the pack already shows) collapsed into one line that names them all. `pool` is in rank order and holds
+ * only notes not shown. Near duplicates score alike, so only notes within `twinScore` of each other are compared.
  */
 export function tailLines(
   pool: readonly Candidate[],
   shown: readonly Candidate[],
   parts: (i: number) => TailParts,
-  words: readonly { word: string; term: string }[],
+  words: readonly TaskWord[],
   isTwin: (a: ReadonlySet<string>, b: ReadonlySet<string>) => boolean,
+  maxNames = Infinity,
+  twinScore = Infinity,
 ): TailLine[] {
   const lines: { lead: Candidate; twins: Candidate[]; of?: Candidate }[] = [];
+  let names = 0;
   for (const c of pool) {
+    if (names >= maxNames) break;
     const keys = parts(c.i).keys;
-    const home = lines.find((l) => isTwin(parts((l.of ?? l.lead).i).keys, keys));
+    const close = (x: Candidate) => x.score <= c.score * twinScore;
+    const home = lines.find((l) => close(l.of ?? l.lead) && isTwin(parts((l.of ?? l.lead).i).keys, keys));
+    names++;
     if (home) {
       home.twins.push(c);
       continue;
     }
-    const of = shown.find((s) => isTwin(parts(s.i).keys, keys));
+    const of = shown.find((x) => close(x) && isTwin(parts(x.i).keys, keys));
     lines.push(of ? { lead: c, twins: [], of } : { lead: c, twins: [] });
   }
   return lines.map((l) => ({ lead: l.lead, twins: l.twins, text: lineText(l, parts, words) }));
 }
 
-function lineText(l: { lead: Candidate; twins: Candidate[]; of?: Candidate }, parts: (i: number) => TailParts, words: readonly { word: string; term: string }[]): string {
+function lineText(l: { lead: Candidate; twins: Candidate[]; of?: Candidate }, parts: (i: number) => TailParts, words: readonly TaskWord[]): string {
   const p = parts(l.lead.i);
   const twins = l.twins.map((t) => `\`${parts(t.i).stored.path}\``);
   if (l.of) return `- Near duplicates of \`${parts(l.of.i).stored.path}\`: ${[`\`${p.stored.path}\``, ...twins].join(', ')}`;
-  const title = new Set(analyze(p.stored.title));
+  const also = twins.length > 0 ? `; near duplicates: ${twins.join(', ')}` : '';
+  return `${noteLine(p, words)}${also}`;
+}
+
+// A note's line for one task's words: the same text every time a pack tries a tail.
+const NOTE_LINES = new WeakMap<readonly TaskWord[], WeakMap<StoredNote, string>>();
+const TITLE_TERMS = new WeakMap<StoredNote, ReadonlySet<string>>();
+
+/** `- citation — matches a, b` (or the first clause of its description when no word matched). */
+export function noteLine(p: TailParts, words: readonly TaskWord[]): string {
+  let byNote = NOTE_LINES.get(words);
+  if (!byNote) NOTE_LINES.set(words, (byNote = new WeakMap()));
+  let line = byNote.get(p.stored);
+  if (line !== undefined) return line;
+  let title = TITLE_TERMS.get(p.stored);
+  if (!title) TITLE_TERMS.set(p.stored, (title = new Set(analyze(p.stored.title))));
   const matched = words.filter((w) => p.keys.has(w.term) || title.has(w.term)).slice(0, MATCHED_WORDS);
   const clause = clip(firstClause(p.stored.description), WHY_CHARS);
   const why = matched.length > 0 ? `matches ${matched.map((w) => w.word).join(', ')}` : clause === p.stored.title ? '' : clause;
-  const also = twins.length > 0 ? `; near duplicates: ${twins.join(', ')}` : '';
-  return `- ${citationOf(p.stored)}${statusLabel(p.stored)}${why ? ` — ${why}` : ''}${also}`;
+  byNote.set(p.stored, (line = `- ${citationOf(p.stored)}${statusLabel(p.stored)}${why ? ` — ${why}` : ''}`));
+  return line;
 }
 
 /** A description up to its first sentence or clause end, on one line. */

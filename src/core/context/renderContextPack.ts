@@ -68,12 +68,18 @@ export function countPackTokens(m: PackModel, count: (text: string) => number): 
   all.forEach((b, k) => {
     const next = all[k + 1];
     const entries = typeof b === 'string' ? [] : 'text' in b ? [b] : b;
-    // An entry's own count holds when it and what follows it start cleanly; else it is counted as text.
-    if (entries.length === 0 || next === undefined || !startsClean(first(next)) || !entries.every((e) => startsClean(e.text))) {
+    // An entry's own count holds when it and what follows it start cleanly; else it is counted as text. A list
+    // may end the pack: its last line is followed by the final newline, as it was counted.
+    const last = next === undefined && typeof b !== 'string' && !('text' in b);
+    if (entries.length === 0 || (next === undefined && !last) || (next !== undefined && !startsClean(first(next))) || !entries.every((e) => startsClean(e.text))) {
       run.push(textOf(b));
       return;
     }
     flush('\n\n');
+    if (last) {
+      total += entries.reduce((n, e) => n + e.tokens, 0);
+      return;
+    }
     const tail = entries[entries.length - 1]!;
     // A list's last line is followed by a blank line, not by the newline it was counted with.
     total += typeof b !== 'string' && 'text' in b ? b.tokens : entries.slice(0, -1).reduce((n, e) => n + e.tokens, 0) + count(`${tail.text}\n\n`);
