@@ -250,6 +250,7 @@ function ablate(inputs: EvalInputs, tasks: LabelledTask[], maxTokens: number) {
     { lever: 'deepen before lines become sections', tuning: { select: { linesFirst: false } } },
     { lever: 'no Further reading tail', tuning: { tail: { maxNamed: 0 } } },
     { lever: 'tail: nothing held back', tuning: { tail: { share: 0 } } },
+    { lever: 'tail: 10% held back', tuning: { tail: { share: 0.1 } } },
     { lever: 'tail: 25% held back', tuning: { tail: { share: 0.25 } } },
     { lever: 'tail floor 0.15 of the best', tuning: { tail: { floor: 0.15 } } },
     { lever: 'tail floor 0.04 of the best', tuning: { tail: { floor: 0.04 } } },

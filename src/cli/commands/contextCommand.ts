@@ -16,7 +16,7 @@ token budget, with Files to Inspect from a registered codebase.
   --include LIST    buckets to show (default: decisions,lessons,patterns)
   --max-tokens N    the budget (default 6000, at most 12000)
   --terms "a, b"    the folder's own words for the task, comma-separated: notes using them rank higher
-                    (they never filter; kb index lists the folder's tags in index.md)
+                    (they never filter; kb index writes the folder's tags to kb-tags.txt)
   --tags a,b        tags whose notes rank higher (never a filter)
   --kb DIR          the knowledge folder (default: KB_DIR, else content/)
   --today DATE      the date ages are counted from (default: KB_TODAY, else today)

@@ -99,10 +99,10 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
   warnings.push(...repo.warnings);
 
   const floor = lineFloor(candidates, select);
-  // The tail's pool: candidates over its floor, as far as the entries could reach and the tail could name.
+  // The tail's pool: candidates over its floor, as far as a pack can name (and a few the entries skip).
   const tailFloor = tailOn(tail) ? (candidates[0]?.score ?? 0) * tail.floor : Infinity;
   const aboveTail = candidates.filter((c) => c.score >= tailFloor);
-  const pool = aboveTail.slice(0, consideredOf(select) + tail.maxNamed);
+  const pool = aboveTail.slice(0, tail.maxNamed + POOL_SLACK);
   source.want([
     ...candidates
       .filter((c) => c.score >= floor)
@@ -279,6 +279,9 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
 function tailOn(o: TailOptions): boolean {
   return o.maxNamed > 0;
 }
+
+/** Candidates past the names cap the tail may still reach (those the entries' diversity or twins skipped). */
+const POOL_SLACK = 12;
 
 /** Tokens kept free beside the tail's estimate for the summary's longer figures. */
 const TAIL_SLACK = 12;
