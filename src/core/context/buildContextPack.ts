@@ -167,7 +167,11 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
   const skeleton = countPackTokens(model([], { belowCut: 0, noRoom: 0 }, maxTokens), count) + SUMMARY_RESERVE;
   // Held for the tail, up to its share: the lines of the notes the entries cannot cite (past their cap or their cut).
   const sure = aboveTail.slice(Math.min(select.maxCited, candidates.filter((c) => c.score >= floor).length), tail.maxNamed);
-  const held = tailOn(tail) ? Math.min(Math.floor(maxTokens * tail.share), sure.reduce((n, c) => n + count(`${noteLine(tailParts(c.i), words)}\n`), 0)) : 0;
+  // …never out of the room the best note's decisive sections need (small budgets stay as deep as they were).
+  const spare = Math.max(0, maxTokens - skeleton - select.coreCap);
+  const held = tailOn(tail)
+    ? Math.min(Math.floor(maxTokens * tail.share), spare, sure.reduce((n, c) => n + count(`${noteLine(tailParts(c.i), words)}\n`), 0))
+    : 0;
   // Entries selected within an estimate of the room and counted exactly, until the pack has at most `limit` tokens.
   const attempt = (room: number, limit: number) => {
     const selection = selectEntries(candidates, parts, entryTokens, { ...select, room: Math.max(0, room) }, ranking.matched);
