@@ -36,7 +36,9 @@ export const contextInput = {
   terms: z
     .array(z.string())
     .optional()
-    .describe('The folder\'s own words for the task (from list_tags, or titles you have seen), e.g. ["worktree", "git"]. Notes using them rank higher; none is left out for lacking them.'),
+    .describe(
+      'The folder\'s own words for the task (from list_tags, or titles you have seen), e.g. ["worktree", "git"]. Notes using them rank higher; none is left out for lacking them.',
+    ),
   tags: z.array(z.string()).optional().describe('Tags from list_tags whose notes should rank higher (a boost, never a filter).'),
   cursor,
 };

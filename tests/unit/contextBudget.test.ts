@@ -93,6 +93,8 @@ describe('the summary', () => {
     expect(p.belowCut).toBeGreaterThan(0);
     const further = p.citations.filter((c) => c.furtherReading).length;
     expect(further).toBeGreaterThan(0);
-    expect(p.contextPackMarkdown).toContain(`; ${further} more named under Further reading, ${p.belowCut} more scored below the cut. ${p.tokens} of 6000 tokens used.`);
+    expect(p.contextPackMarkdown).toContain(
+      `; ${further} more named under Further reading, ${p.belowCut} more scored below the cut. ${p.tokens} of 6000 tokens used.`,
+    );
   });
 });

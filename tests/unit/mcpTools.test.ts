@@ -18,7 +18,16 @@ describe('kb mcp: the tools a client lists', () => {
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect(byName.get('query')!.inputSchema.required).toEqual(['tags']);
     expect(byName.get('context')!.inputSchema.required).toEqual(['task']);
-    expect(Object.keys(byName.get('context')!.inputSchema.properties ?? {})).toEqual(['task', 'repo', 'project', 'include', 'maxTokens', 'terms', 'tags', 'cursor']);
+    expect(Object.keys(byName.get('context')!.inputSchema.properties ?? {})).toEqual([
+      'task',
+      'repo',
+      'project',
+      'include',
+      'maxTokens',
+      'terms',
+      'tags',
+      'cursor',
+    ]);
     expect(byName.get('read_note')!.inputSchema.required).toEqual(['path']);
     expect(byName.get('discover')!.inputSchema.required).toEqual(['paths', 'task']);
     for (const t of tools) {

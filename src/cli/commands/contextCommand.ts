@@ -66,7 +66,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const flag = { task: '--task', include: '--include', maxTokens: '--max-tokens', terms: '--terms', tags: '--tags' }[String(issue.path[0])] ?? String(issue.path[0] ?? '');
+    const flag =
+      { task: '--task', include: '--include', maxTokens: '--max-tokens', terms: '--terms', tags: '--tags' }[String(issue.path[0])] ??
+      String(issue.path[0] ?? '');
     throw usageError('context', `${flag} ${issue.message}`.trim());
   }
   const kbDir = existingKbDir(values.kb, io);

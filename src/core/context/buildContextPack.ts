@@ -12,7 +12,17 @@ import { planTokens, renderEntry, type EntryPlan } from './renderEntry.js';
 import { repoContext } from './repoContext.js';
 import { scopeNotes } from './scopeNotes.js';
 import { DEFAULT_RERANK, rankForPack, type RerankOptions } from './rankForPack.js';
-import { consideredOf, DEFAULT_SELECT, lineFloor, overlapsAtLeast, selectEntries, TWIN_SCORE, type Candidate, type Chosen, type SelectOptions } from './selectEntries.js';
+import {
+  consideredOf,
+  DEFAULT_SELECT,
+  lineFloor,
+  overlapsAtLeast,
+  selectEntries,
+  TWIN_SCORE,
+  type Candidate,
+  type Chosen,
+  type SelectOptions,
+} from './selectEntries.js';
 import { agentVocabulary } from './agentVocabulary.js';
 import { DEFAULT_TAIL, noteLine, tailLines, taskWords, type TailLine, type TailOptions, type TailParts } from './furtherReading.js';
 
@@ -44,7 +54,9 @@ export function entryCaps(maxTokens: number): { coreCap: number; deepCap: number
 /**
  * The task-context pack (issue 4, seed 004; issue 15): rank the notes for the task, give the strongest their
  * decisive sections, lines to notes close to them, deepen while the budget lasts, render the sections in the
- * seed's order. Pure and synchronous; the final Markdown never has more than `maxTokens` o200k tokens.
+ * seed's order, then name the next-ranked notes one line each under Further reading (furtherReading.ts) in the
+ * share of the budget held for them. The agent's `terms` and `tags` only add score (agentVocabulary.ts).
+ * Pure and synchronous; the final Markdown never has more than `maxTokens` o200k tokens.
  * On partial pack data (the island's) it throws MissingPackParts naming what to fetch (packLoader.ts).
  */
 export function buildContextPack(data: PackData, request: PackRequest, digests: readonly RepoDigest[] = [], tuning?: Partial<PackTuning>): ContextPack {
@@ -74,7 +86,10 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
   const scope = scopeNotes({ aliases: index.aliases, projects: index.projects, notes: facts }, request.task, request);
   warnings.push(...scope.warnings);
   const tail: TailOptions = { ...DEFAULT_TAIL, ...tuning?.tail };
-  const vocabulary = agentVocabulary(request, facts.map((f) => f.tags));
+  const vocabulary = agentVocabulary(
+    request,
+    facts.map((f) => f.tags),
+  );
   const extraTerms = new Map(scope.extraTerms);
   for (const [t, w] of vocabulary.extraTerms) extraTerms.set(t, Math.max(extraTerms.get(t) ?? 0, w));
   const boost = vocabulary.factor;
@@ -170,7 +185,11 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
   // …never out of the room the best note's decisive sections need (small budgets stay as deep as they were).
   const spare = Math.max(0, maxTokens - skeleton - select.coreCap);
   const held = tailOn(tail)
-    ? Math.min(Math.floor(maxTokens * tail.share), spare, sure.reduce((n, c) => n + count(`${noteLine(tailParts(c.i), words)}\n`), 0))
+    ? Math.min(
+        Math.floor(maxTokens * tail.share),
+        spare,
+        sure.reduce((n, c) => n + count(`${noteLine(tailParts(c.i), words)}\n`), 0),
+      )
     : 0;
   // Entries selected within an estimate of the room and counted exactly, until the pack has at most `limit` tokens.
   const attempt = (room: number, limit: number) => {
@@ -270,7 +289,13 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
     citations: [
       ...cited.map((c) => ({ path: parts(c.i).stored.path, bucket: c.bucket, status: facts[c.i]!.status, shown: c.shown })),
       ...further.flatMap((l) =>
-        [l.lead, ...l.twins].map((c) => ({ path: tailParts(c.i).stored.path, bucket: c.bucket, status: facts[c.i]!.status, shown: 'line' as const, furtherReading: true as const })),
+        [l.lead, ...l.twins].map((c) => ({
+          path: tailParts(c.i).stored.path,
+          bucket: c.bucket,
+          status: facts[c.i]!.status,
+          shown: 'line' as const,
+          furtherReading: true as const,
+        })),
       ),
     ],
     truncated,
@@ -339,7 +364,15 @@ function fitTask(task: string, maxTokens: number): string {
   return `${clip(task, Math.floor((task.length * limit) / tokens) - 40)}\n\n_(task cut to fit the budget)_`;
 }
 
-function summaryLines(chosen: readonly Chosen[], further: readonly TailLine[], relevant: number, stop: StopCounts, used: number, maxTokens: number, warnings: readonly string[]): string[] {
+function summaryLines(
+  chosen: readonly Chosen[],
+  further: readonly TailLine[],
+  relevant: number,
+  stop: StopCounts,
+  used: number,
+  maxTokens: number,
+  warnings: readonly string[],
+): string[] {
   const confidence = relevant >= 3 ? 'high' : relevant === 2 ? 'medium' : 'low';
   const byBucket = (Object.keys(TITLES) as Bucket[])
     .map((b) => [b, chosen.filter((c) => c.bucket === b).length] as const)

@@ -71,7 +71,12 @@ export function countPackTokens(m: PackModel, count: (text: string) => number): 
     // An entry's own count holds when it and what follows it start cleanly; else it is counted as text. A list
     // may end the pack: its last line is followed by the final newline, as it was counted.
     const last = next === undefined && typeof b !== 'string' && !('text' in b);
-    if (entries.length === 0 || (next === undefined && !last) || (next !== undefined && !startsClean(first(next))) || !entries.every((e) => startsClean(e.text))) {
+    if (
+      entries.length === 0 ||
+      (next === undefined && !last) ||
+      (next !== undefined && !startsClean(first(next))) ||
+      !entries.every((e) => startsClean(e.text))
+    ) {
       run.push(textOf(b));
       return;
     }
