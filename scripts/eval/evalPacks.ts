@@ -15,7 +15,7 @@ import { miniSearchRanker, MINISEARCH_DEFAULT } from './miniSearchRanker.js';
 import { recallOf, type LabelledTask } from './recall.js';
 
 const USAGE =
-  'Usage: npm run eval:packs -- --kb DIR --set TASKS.json [--max-tokens N] [--ranker bm25f|minisearch|minisearch-flat] [--json] [--ablate] [--quiet]';
+  'Usage: npm run eval:packs -- --kb DIR --set TASKS.json [--max-tokens N] [--ranker bm25f|minisearch|minisearch-flat] [--json] [--ablate] [--quiet] [--terms-from-labels]';
 
 const taskSet = z.array(
   z.object({
@@ -56,6 +56,7 @@ export async function main(argv: string[]): Promise<number> {
       json: { type: 'boolean' },
       ablate: { type: 'boolean' },
       quiet: { type: 'boolean' },
+      'terms-from-labels': { type: 'boolean' },
       ranker: { type: 'string', default: 'bm25f' },
     },
   });
@@ -72,7 +73,7 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`Unknown --ranker ${values.ranker}\n${USAGE}`);
     return 2;
   }
-  const inputs: EvalInputs = { ...loaded, score };
+  const inputs: EvalInputs = { ...loaded, score, termsOf: values['terms-from-labels'] ? labelTerms(loaded) : () => undefined };
   const loadMs = performance.now() - t0;
 
   const results = tasks.map((t) => runTask(inputs, t, maxTokens));
@@ -113,7 +114,24 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 /** The pack inputs and the ranker under test (undefined: the pack data's own BM25F). */
-type EvalInputs = PackInputs & { score: TermScorer | undefined };
+type EvalInputs = PackInputs & { score: TermScorer | undefined; termsOf: (t: LabelledTask) => string[] | undefined };
+
+/**
+ * `--terms-from-labels`: a stand-in for the words an agent would pass after reading list_tags: the tags and
+ * categories of the task's labelled notes (as words: hyphens and slashes become spaces).
+ */
+function labelTerms(inputs: PackInputs): (t: LabelledTask) => string[] {
+  const byPath = new Map(inputs.index.notes.map((n) => [n.path, n]));
+  return (t) => {
+    const words = new Set<string>();
+    for (const r of t.relevant) {
+      const n = byPath.get(r.path);
+      for (const tag of n?.tags ?? []) words.add(tag.replace(/[-/_]/g, ' '));
+      if (n?.category) words.add(n.category);
+    }
+    return [...words].sort();
+  };
+}
 
 /** `--ranker`: the scorer that replaces the pack data's BM25F; null for an unknown name. */
 function rankerOf(name: string | undefined, inputs: PackInputs): TermScorer | undefined | null {
@@ -125,7 +143,8 @@ function rankerOf(name: string | undefined, inputs: PackInputs): TermScorer | un
 
 function runTask(inputs: EvalInputs, t: LabelledTask, maxTokens: number, tuning?: Partial<PackTuning>): TaskResult {
   const start = performance.now();
-  const pack = buildContextPack(inputs.data, { task: t.task, maxTokens }, [], { score: inputs.score, ...tuning });
+  const terms = inputs.termsOf(t);
+  const pack = buildContextPack(inputs.data, { task: t.task, maxTokens, ...(terms ? { terms } : {}) }, [], { score: inputs.score, ...tuning });
   const ms = performance.now() - start;
   const cited = pack.citations.map((c) => c.path);
   const citedSet = new Set(cited);
@@ -229,6 +248,18 @@ function ablate(inputs: EvalInputs, tasks: LabelledTask[], maxTokens: number) {
     { lever: 'no relevance floor (lines to 40)', tuning: { select: { lineShare: 0, topShare: 0 } } },
     { lever: 'one-line entries only', tuning: { select: { sectionShare: 2, coreCap: 0, deepCap: 0 } } },
     { lever: 'deepen before lines become sections', tuning: { select: { linesFirst: false } } },
+    { lever: 'no Further reading tail', tuning: { tail: { maxNamed: 0 } } },
+    { lever: 'tail: nothing held back', tuning: { tail: { share: 0 } } },
+    { lever: 'tail: 10% held back', tuning: { tail: { share: 0.1 } } },
+    { lever: 'tail: 25% held back', tuning: { tail: { share: 0.25 } } },
+    { lever: 'tail floor 0.15 of the best', tuning: { tail: { floor: 0.15 } } },
+    { lever: 'tail floor 0.04 of the best', tuning: { tail: { floor: 0.04 } } },
+    { lever: 'entries cite 40 at most', tuning: { select: { maxCited: 40 } } },
+    { lever: 'entries cite 15 at most', tuning: { select: { maxCited: 15 } } },
+    { lever: 'no lines held in the entries', tuning: { select: { lineReserve: 0 } } },
+    { lever: 'entries hold 10% for lines', tuning: { select: { lineReserve: 0.1 } } },
+    { lever: '60 named at most', tuning: { tail: { maxNamed: 60 } } },
+    { lever: '100 named at most', tuning: { tail: { maxNamed: 100 } } },
   ];
   return variants.map(({ lever, tuning }) => {
     const results = tasks.map((t) => runTask(inputs, t, maxTokens, tuning));

@@ -11,8 +11,9 @@ export interface ServerOptions {
 }
 
 const INSTRUCTIONS = [
-  "The team's knowledge base (decisions, lessons, patterns, pitfalls, guides). Before working on a task, call context with the task;",
-  'use query for notes by tag (list_tags gives the vocabulary), search for keywords, read_note to open a path any of them lists.',
+  "The team's knowledge base (decisions, lessons, patterns, pitfalls, guides). Before working on a task, look at list_tags and call",
+  "context with the task and, as terms or tags, the folder's own words for it (its words rank notes higher, never filter them out);",
+  'use query for notes by tag, search for keywords, read_note to open a path any of them lists (Further reading names the next ones).',
 ].join(' ');
 
 /**
@@ -67,14 +68,25 @@ export function createKbServer(source: KbSource, options: ServerOptions): McpSer
         task: z.string().describe('The task in a sentence.'),
         repo: z.string().optional().describe('A registered codebase alias.'),
         project: z.string().optional().describe('A project key.'),
+        terms: z.string().optional().describe("The folder's own words for the task, comma-separated (list_tags gives its tags): they rank notes higher."),
       },
     },
-    async ({ task, repo, project }) => {
+    async ({ task, repo, project, terms }) => {
       const { packRequestSchema } = await import('../core/context/packTypes.js');
-      const parsed = packRequestSchema.safeParse({ task, ...(repo ? { repo } : {}), ...(project ? { project } : {}), today: options.context().today });
+      const words = (terms ?? '')
+        .split(',')
+        .map((w) => w.trim())
+        .filter(Boolean);
+      const parsed = packRequestSchema.safeParse({
+        task,
+        ...(repo ? { repo } : {}),
+        ...(project ? { project } : {}),
+        ...(words.length ? { terms: words } : {}),
+        today: options.context().today,
+      });
       if (!parsed.success) throw new Error(`${String(parsed.error.issues[0]?.path[0] ?? 'task')}: ${parsed.error.issues[0]?.message}`);
       const pack = await (await source.snapshot()).contextPack(parsed.data);
-      const text = `Work on the task below with this context pack from the team's knowledge base. Cited paths open with the read_note tool.\n\n${pack.contextPackMarkdown}`;
+      const text = `Work on the task below with this context pack from the team's knowledge base. Cited paths open with the read_note tool; Further reading names the next notes to open. When the pack misses the folder's words for this task, look at list_tags and call the context tool again with them as terms or tags.\n\n${pack.contextPackMarkdown}`;
       return { description: `Context pack for: ${parsed.data.task}`, messages: [{ role: 'user', content: { type: 'text', text } }] };
     },
   );

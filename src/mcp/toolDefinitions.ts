@@ -33,6 +33,13 @@ export const contextInput = {
   project: z.string().optional().describe('A project key: scopes the notes to it and its tags.'),
   include: z.array(z.enum(BUCKETS)).optional().describe('Buckets to include; default decisions, lessons, patterns.'),
   maxTokens: z.number().int().positive().optional().describe(`The pack's budget in tokens (o200k); default ${DEFAULT_MAX_TOKENS}, at most ${MAX_TOKENS_CAP}.`),
+  terms: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'The folder\'s own words for the task (from list_tags, or titles you have seen), e.g. ["worktree", "git"]. Notes using them rank higher; none is left out for lacking them.',
+    ),
+  tags: z.array(z.string()).optional().describe('Tags from list_tags whose notes should rank higher (a boost, never a filter).'),
   cursor,
 };
 export const readNoteInput = {
@@ -77,7 +84,7 @@ const context: ToolDefinition<typeof contextInput> = {
   name: 'context',
   title: 'Task-context pack',
   description:
-    "Before working on a task: the team's decisions, lessons, patterns and pitfalls that matter for it, ranked and cut to a token budget, with the files of a registered codebase to inspect. Returns the pack as Markdown (cited paths open with read_note), then the same pack as JSON (kb context --json).",
+    "Before working on a task: the team's decisions, lessons, patterns and pitfalls that matter for it, ranked and cut to a token budget, with the files of a registered codebase to inspect, then a Further reading list of the next notes to open. Pass the folder's own words for the task as terms or tags (list_tags gives them): the notes that use them rank higher. Returns the pack as Markdown (cited paths open with read_note), then the same pack as JSON (kb context --json).",
   input: contextInput,
   // maxTokens is the pack's budget; the result (the Markdown, then the JSON that repeats it) pages at the cap.
   budget: () => RESULT_TOKENS,

@@ -103,11 +103,12 @@ describe('pack rules', () => {
     expect(under.contextPackMarkdown).not.toBe(edge.contextPackMarkdown);
     await expect(edge.contextPackMarkdown).toMatchFileSnapshot(golden('budget-edge'));
   });
-  it('drops the lower-ranked of two near-duplicate notes', () => {
+  it('shows one of two near-duplicate notes; the other only on its Further reading line', () => {
     const p = pack({ task: 'log rotation' });
     const logs = p.citations.filter((c) => c.path.startsWith('guides/log-rotation'));
-    expect(logs).toHaveLength(1);
-    expect(p.truncated.some((t) => t.reason.startsWith('near duplicate of guides/log-rotation'))).toBe(true);
+    expect(logs.filter((c) => !c.furtherReading)).toHaveLength(1);
+    expect(logs.filter((c) => c.furtherReading).map((c) => c.path)).toEqual(['guides/log-rotation.md']);
+    expect(p.contextPackMarkdown).toContain('- Near duplicates of `guides/log-rotation-copy.md`: `guides/log-rotation.md`');
   });
   it('scopes to a project: notes of other projects are left out, untyped buckets still searched', () => {
     const p = pack({ task: 'pagination', project: 'shop' });

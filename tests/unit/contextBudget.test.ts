@@ -88,9 +88,13 @@ describe('empty buckets', () => {
 });
 
 describe('the summary', () => {
-  it('says how many notes scored below the cut and how much of the budget was used', () => {
+  it('says how many notes Further reading names, how many scored below the cut and how much of the budget was used', () => {
     const p = buildContextPack(kindsData, { task: 'csv exports hold web workers' });
     expect(p.belowCut).toBeGreaterThan(0);
-    expect(p.contextPackMarkdown).toContain(`; ${p.belowCut} more scored below the cut. ${p.tokens} of 6000 tokens used.`);
+    const further = p.citations.filter((c) => c.furtherReading).length;
+    expect(further).toBeGreaterThan(0);
+    expect(p.contextPackMarkdown).toContain(
+      `; ${further} more named under Further reading, ${p.belowCut} more scored below the cut. ${p.tokens} of 6000 tokens used.`,
+    );
   });
 });

@@ -18,7 +18,16 @@ describe('kb mcp: the tools a client lists', () => {
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect(byName.get('query')!.inputSchema.required).toEqual(['tags']);
     expect(byName.get('context')!.inputSchema.required).toEqual(['task']);
-    expect(Object.keys(byName.get('context')!.inputSchema.properties ?? {})).toEqual(['task', 'repo', 'project', 'include', 'maxTokens', 'cursor']);
+    expect(Object.keys(byName.get('context')!.inputSchema.properties ?? {})).toEqual([
+      'task',
+      'repo',
+      'project',
+      'include',
+      'maxTokens',
+      'terms',
+      'tags',
+      'cursor',
+    ]);
     expect(byName.get('read_note')!.inputSchema.required).toEqual(['path']);
     expect(byName.get('discover')!.inputSchema.required).toEqual(['paths', 'task']);
     for (const t of tools) {
@@ -70,6 +79,11 @@ describe.each([
     ['--project', 'pay', '--include', 'decisions,pitfalls', '--max-tokens', '3000'],
   ],
   ['a budget over the cap (clamped, warned)', { task: 'Retry failed refunds offline', maxTokens: 50000 }, ['--max-tokens', '50000']],
+  [
+    "the agent's terms and tags",
+    { task: 'Retry failed refunds offline', terms: ['idempotency key', 'webhook'], tags: ['stripe'] },
+    ['--terms', 'idempotency key, webhook', '--tags', 'stripe'],
+  ],
 ])('context: %s', (_rule, args, flags) => {
   it('the Markdown first, then kb context --json', async () => {
     const [markdown, json] = texts(await server.call('context', args));
@@ -211,6 +225,14 @@ describe('resources and the prompt', () => {
     const pack = JSON.parse(
       (await cli(['context', '--task', 'Fix duplicate Stripe webhook deliveries', '--repo', 'payments-api', '--kb', CONTENT, '--today', TODAY, '--json'])).out,
     );
+    const message = prompt.messages[0]!.content;
+    expect(message.type === 'text' && message.text.endsWith(pack.contextPackMarkdown)).toBe(true);
+    expect(message.type === 'text' && message.text).toContain('look at list_tags');
+  });
+  it('the context prompt passes its terms on, as kb context --terms does', async () => {
+    const task = 'Retry failed refunds offline';
+    const prompt = await server.client.getPrompt({ name: 'context', arguments: { task, terms: 'idempotency key, webhook' } });
+    const pack = JSON.parse((await cli(['context', '--task', task, '--terms', 'idempotency key, webhook', '--kb', CONTENT, '--today', TODAY, '--json'])).out);
     const message = prompt.messages[0]!.content;
     expect(message.type === 'text' && message.text.endsWith(pack.contextPackMarkdown)).toBe(true);
   });

@@ -5,7 +5,7 @@ import { KnowledgeFolderError } from '../../node/knowledgeFolderError.js';
 import { CACHE_FLAG, allowSecretsFrom, askedKbDir, existingKbDir, indexCacheFrom, parseFlags, todayFrom } from '../flags.js';
 import { EXIT, usageError, type Io } from '../io.js';
 
-export const HELP = `Usage: kb context --task "…" [--repo ALIAS] [--project KEY] [--include decisions,lessons,patterns,pitfalls] [--max-tokens N] [--kb DIR] [--today YYYY-MM-DD] [--json] [--allow-secrets] [--no-cache]
+export const HELP = `Usage: kb context --task "…" [--repo ALIAS] [--project KEY] [--include decisions,lessons,patterns,pitfalls] [--max-tokens N] [--terms "a, b"] [--tags a,b] [--kb DIR] [--today YYYY-MM-DD] [--json] [--allow-secrets] [--no-cache]
 
 A task-context pack: the decisions, lessons, patterns and pitfalls that matter for a task, within a
 token budget, with Files to Inspect from a registered codebase.
@@ -15,6 +15,9 @@ token budget, with Files to Inspect from a registered codebase.
   --project KEY     narrow to one project (and its registered codebase)
   --include LIST    buckets to show (default: decisions,lessons,patterns)
   --max-tokens N    the budget (default 6000, at most 12000)
+  --terms "a, b"    the folder's own words for the task, comma-separated: notes using them rank higher
+                    (they never filter; kb index writes the folder's tags to kb-tags.txt)
+  --tags a,b        tags whose notes rank higher (never a filter)
   --kb DIR          the knowledge folder (default: KB_DIR, else content/)
   --today DATE      the date ages are counted from (default: KB_TODAY, else today)
   --json            the pack as JSON
@@ -31,6 +34,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
     project: { type: 'string' },
     include: { type: 'string' },
     'max-tokens': { type: 'string' },
+    terms: { type: 'string' },
+    tags: { type: 'string' },
     kb: { type: 'string' },
     today: { type: 'string' },
     json: { type: 'boolean' },
@@ -55,11 +60,15 @@ export async function run(argv: string[], io: Io): Promise<number> {
         }
       : {}),
     ...(maxTokens !== undefined ? { maxTokens: Number(maxTokens) } : {}),
+    ...(values.terms !== undefined ? { terms: listOf(values.terms) } : {}),
+    ...(values.tags !== undefined ? { tags: listOf(values.tags) } : {}),
     today: todayFrom(values.today, io, 'context'),
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const flag = { task: '--task', include: '--include', maxTokens: '--max-tokens' }[String(issue.path[0])] ?? String(issue.path[0] ?? '');
+    const flag =
+      { task: '--task', include: '--include', maxTokens: '--max-tokens', terms: '--terms', tags: '--tags' }[String(issue.path[0])] ??
+      String(issue.path[0] ?? '');
     throw usageError('context', `${flag} ${issue.message}`.trim());
   }
   const kbDir = existingKbDir(values.kb, io);
@@ -75,4 +84,12 @@ export async function run(argv: string[], io: Io): Promise<number> {
     io.out(pack.contextPackMarkdown);
   }
   return EXIT.ok;
+}
+
+/** A comma-separated flag's items, trimmed, empty ones dropped. */
+function listOf(value: string): string[] {
+  return value
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 }

@@ -7,12 +7,24 @@ import { noteFactsOf } from './packIndex.js';
 import { PACK_DATA_VERSION, type PackData, type StoredNote } from './packParts.js';
 import { PackSource } from './packSource.js';
 import { DEFAULT_MAX_TOKENS, MAX_TOKENS_CAP, MIN_TOKENS, type ContextPack, type PackRequest } from './packTypes.js';
-import { countPackTokens, renderContextPack, type PackModel } from './renderContextPack.js';
+import { countPackTokens, FURTHER_READING, renderContextPack, type PackModel } from './renderContextPack.js';
 import { planTokens, renderEntry, type EntryPlan } from './renderEntry.js';
 import { repoContext } from './repoContext.js';
 import { scopeNotes } from './scopeNotes.js';
 import { DEFAULT_RERANK, rankForPack, type RerankOptions } from './rankForPack.js';
-import { consideredOf, DEFAULT_SELECT, lineFloor, selectEntries, type Candidate, type Chosen, type SelectOptions } from './selectEntries.js';
+import {
+  consideredOf,
+  DEFAULT_SELECT,
+  lineFloor,
+  overlapsAtLeast,
+  selectEntries,
+  TWIN_SCORE,
+  type Candidate,
+  type Chosen,
+  type SelectOptions,
+} from './selectEntries.js';
+import { agentVocabulary } from './agentVocabulary.js';
+import { DEFAULT_TAIL, noteLine, tailLines, taskWords, type TailLine, type TailOptions, type TailParts } from './furtherReading.js';
 
 /** A note counts towards confidence when its score on the task's own words is this share of the best. */
 export const DIRECT_SHARE = 0.3;
@@ -28,6 +40,8 @@ export interface PackTuning {
   rank: RankOptions;
   rerank: RerankOptions;
   select: Partial<Omit<SelectOptions, 'room'>>;
+  /** The Further reading tail (`maxNamed: 0` turns it off). */
+  tail: Partial<TailOptions>;
   /** Another ranker's scores in place of the pack data's BM25F (the eval's `--ranker`). */
   score: TermScorer | undefined;
 }
@@ -40,7 +54,9 @@ export function entryCaps(maxTokens: number): { coreCap: number; deepCap: number
 /**
  * The task-context pack (issue 4, seed 004; issue 15): rank the notes for the task, give the strongest their
  * decisive sections, lines to notes close to them, deepen while the budget lasts, render the sections in the
- * seed's order. Pure and synchronous; the final Markdown never has more than `maxTokens` o200k tokens.
+ * seed's order, then name the next-ranked notes one line each under Further reading (furtherReading.ts) in the
+ * share of the budget held for them. The agent's `terms` and `tags` only add score (agentVocabulary.ts).
+ * Pure and synchronous; the final Markdown never has more than `maxTokens` o200k tokens.
  * On partial pack data (the island's) it throws MissingPackParts naming what to fetch (packLoader.ts).
  */
 export function buildContextPack(data: PackData, request: PackRequest, digests: readonly RepoDigest[] = [], tuning?: Partial<PackTuning>): ContextPack {
@@ -69,6 +85,14 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
   const select: Omit<SelectOptions, 'room'> = { ...DEFAULT_SELECT, ...entryCaps(maxTokens), ...tuning?.select };
   const scope = scopeNotes({ aliases: index.aliases, projects: index.projects, notes: facts }, request.task, request);
   warnings.push(...scope.warnings);
+  const tail: TailOptions = { ...DEFAULT_TAIL, ...tuning?.tail };
+  const vocabulary = agentVocabulary(
+    request,
+    facts.map((f) => f.tags),
+  );
+  const extraTerms = new Map(scope.extraTerms);
+  for (const [t, w] of vocabulary.extraTerms) extraTerms.set(t, Math.max(extraTerms.get(t) ?? 0, w));
+  const boost = vocabulary.factor;
   const source = new PackSource(data);
   const rerankOptions = tuning?.rerank ?? DEFAULT_RERANK;
   const { ranking, candidates, parts } = rankForPack(
@@ -76,12 +100,12 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
     source,
     {
       task: request.task,
-      extraTerms: scope.extraTerms,
+      extraTerms,
       allowed: (i) => scope.allowed(i) && sectionOrder.includes(buckets[i]!),
-      factor: scope.factor,
+      factor: boost ? (i) => scope.factor(i) * boost(i) : scope.factor,
       score: tuning?.score,
       // Re-scoring raises a score by 1 + weight at most: notes under this share of the best can never be cited.
-      floor: select.topShare / (1 + Math.max(0, rerankOptions.weight)),
+      floor: Math.min(select.topShare, tailOn(tail) ? tail.floor : 1) / (1 + Math.max(0, rerankOptions.weight)),
     },
     tuning?.rank ?? DEFAULT_RANK_OPTIONS,
     rerankOptions,
@@ -90,13 +114,26 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
   warnings.push(...repo.warnings);
 
   const floor = lineFloor(candidates, select);
-  source.want(
-    candidates
+  // The tail's pool: candidates over its floor, as far as a pack can name (and a few the entries skip).
+  const tailFloor = tailOn(tail) ? (candidates[0]?.score ?? 0) * tail.floor : Infinity;
+  const aboveTail = candidates.filter((c) => c.score >= tailFloor);
+  const pool = aboveTail.slice(0, tail.maxNamed + POOL_SLACK);
+  source.want([
+    ...candidates
       .filter((c) => c.score >= floor)
       .slice(0, consideredOf(select))
       .map((c) => c.i),
-  );
+    ...pool.map((c) => c.i),
+  ]);
   source.check();
+  const tailMemo = new Map<number, TailParts>();
+  const tailParts = (i: number): TailParts => {
+    let p = tailMemo.get(i);
+    if (!p) tailMemo.set(i, (p = { stored: source.note(i)!, keys: new Set(source.keywords(i).terms) }));
+    return p;
+  };
+  const words = taskWords(request.task, request.terms ?? []);
+  const isTwin = (a: ReadonlySet<string>, b: ReadonlySet<string>) => overlapsAtLeast(a, b, select.duplicate);
 
   const taskText = fitTask(request.task, maxTokens);
   const bestDirect = ranking.ranked.reduce((m, r) => Math.max(m, r.direct), 0);
@@ -108,6 +145,7 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
       : [];
   const isRelevant = (c: Candidate) => facts[c.i]!.status === 'active' && c.direct > 0 && c.direct >= bestDirect * DIRECT_SHARE;
   // A chosen entry's plan is one object for the whole pack: render it once.
+  const count = (text: string) => countCached(text);
   const rendered = new WeakMap<EntryPlan, string>();
   const entryOf = (c: Chosen) => {
     let text = rendered.get(c.plan);
@@ -115,10 +153,10 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
     return { text, tokens: c.tokens };
   };
 
-  const model = (chosen: readonly Chosen[], stop: StopCounts, used: number): PackModel => {
+  const model = (chosen: readonly Chosen[], stop: StopCounts, used: number, further: readonly TailLine[] = []): PackModel => {
     return {
       task: taskText,
-      summary: summaryLines(chosen, chosen.filter(isRelevant).length, stop, used, maxTokens, [...warnings, ...allDeprecated(chosen)]),
+      summary: summaryLines(chosen, further, chosen.filter(isRelevant).length, stop, used, maxTokens, [...warnings, ...allDeprecated(chosen)]),
       repoContext: repo.lines,
       // Every included bucket and Pitfalls keep their heading, in order, an empty one saying so in one line;
       // Other Notes is there only when it holds a note.
@@ -135,23 +173,33 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
         }),
       files: repo.files,
       openQuestions: openQuestions(filed, chosen, (i) => parts(i).stored, include, repo.openQuestions, chosen.filter(isRelevant).length),
+      furtherReading: further.map((l) => ({ text: l.text, tokens: count(`${l.text}\n`) })),
     };
   };
 
-  const count = (text: string) => countCached(text);
   const entryTokens = (c: Candidate, plan: EntryPlan) => planTokens(parts(c.i).stored, plan, count);
   if (ranking.ranked.length === 0) warnings.push('No note matches this task.');
   const skeleton = countPackTokens(model([], { belowCut: 0, noRoom: 0 }, maxTokens), count) + SUMMARY_RESERVE;
-  // Select within an estimate of the room, count exactly; when the estimate left tokens unused, select once more
-  // with them (deterministic, so the CLI and the island agree).
-  const attempt = (room: number) => {
-    const selection = selectEntries(candidates, parts, entryTokens, { ...select, room }, ranking.matched);
+  // Held for the tail, up to its share: the lines of the notes the entries cannot cite (past their cap or their cut).
+  const sure = aboveTail.slice(Math.min(select.maxCited, candidates.filter((c) => c.score >= floor).length), tail.maxNamed);
+  // …never out of the room the best note's decisive sections need (small budgets stay as deep as they were).
+  const spare = Math.max(0, maxTokens - skeleton - select.coreCap);
+  const held = tailOn(tail)
+    ? Math.min(
+        Math.floor(maxTokens * tail.share),
+        spare,
+        sure.reduce((n, c) => n + count(`${noteLine(tailParts(c.i), words)}\n`), 0),
+      )
+    : 0;
+  // Entries selected within an estimate of the room and counted exactly, until the pack has at most `limit` tokens.
+  const attempt = (room: number, limit: number) => {
+    const selection = selectEntries(candidates, parts, entryTokens, { ...select, room: Math.max(0, room) }, ranking.matched);
     const chosen = selection.chosen;
     const stop: StopCounts = { belowCut: selection.belowCut, noRoom: selection.noRoom };
     const truncated = selection.truncated;
     // Over the budget, the lowest-ranked entry with sections becomes a line, or a line goes, until it fits.
     let tokens = fixedCount(chosen, stop, model, count, maxTokens).tokens;
-    while (tokens > maxTokens && chosen.length > 0) {
+    while (tokens > limit && chosen.length > 0) {
       const worst = chosen.reduce((w, c, k) => (c.score < chosen[w]!.score ? k : w), 0);
       const c = chosen[worst]!;
       if (c.plan.form === 'sections') chosen[worst] = { ...c, plan: { form: 'line' }, shown: 'line', tokens: entryTokens(c, { form: 'line' }) };
@@ -164,15 +212,63 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
     }
     return { chosen, stop, truncated, tokens, room };
   };
-  let result = attempt(maxTokens - skeleton);
-  if (maxTokens - result.tokens > SLACK && (result.stop.noRoom > 0 || result.chosen.some((c) => c.shown === 'sections' || c.shown === 'line'))) {
-    const again = attempt(result.room + maxTokens - result.tokens);
-    if (again.tokens <= maxTokens && again.tokens > result.tokens) result = again;
+  const withTail = (entries: ReturnType<typeof attempt>) => {
+    const further = fillTail(entries.chosen, entries.stop, entries.tokens);
+    const named = new Set(further.lines.flatMap((l) => [l.lead.i, ...l.twins.map((t) => t.i)]).map((i) => tailParts(i).stored.path));
+    return { ...entries, stop: further.stop, tokens: further.tokens, truncated: entries.truncated.filter((t) => !named.has(t.path)), further: further.lines };
+  };
+  // The tail after the entries: one line per next-ranked note while the budget and the names cap allow.
+  const fillTail = (chosen: readonly Chosen[], stop: StopCounts, tokens: number) => {
+    const none = { lines: [] as TailLine[], tokens, stop };
+    if (!tailOn(tail) || tokens >= maxTokens) return none;
+    const shownSet = new Set(chosen.map((c) => c.i));
+    const lines = tailLines(
+      pool.filter((c) => !shownSet.has(c.i)),
+      chosen,
+      tailParts,
+      words,
+      isTwin,
+      tail.maxNamed - chosen.length,
+      TWIN_SCORE,
+    );
+    const stopOf = (kept: readonly TailLine[]): StopCounts => {
+      const named = chosen.length + kept.reduce((n, l) => n + 1 + l.twins.length, 0);
+      return { belowCut: ranking.matched - aboveTail.length, noRoom: Math.max(0, aboveTail.length - named) };
+    };
+    // Estimate with each line's own count, then count exactly and give back lines until the pack fits.
+    const kept: TailLine[] = [];
+    let left = maxTokens - tokens - count(`${FURTHER_READING}\n\n`) - TAIL_SLACK;
+    for (const l of lines) {
+      const cost = count(`${l.text}\n`);
+      if (cost > left) continue;
+      kept.push(l);
+      left -= cost;
+    }
+    let exact = fixedCount(chosen, stopOf(kept), (c, s, u) => model(c, s, u, kept), count, maxTokens).tokens;
+    while (exact > maxTokens && kept.length > 0) {
+      kept.pop();
+      exact = fixedCount(chosen, stopOf(kept), (c, s, u) => model(c, s, u, kept), count, maxTokens).tokens;
+    }
+    return kept.length === 0 ? none : { lines: kept, tokens: exact, stop: stopOf(kept) };
+  };
+  // The entries leave the tail what it holds. When the estimate left tokens unused, the entries are selected once
+  // more with them and with what the tail took beyond its share (the tail then gets what is left): deterministic,
+  // so the CLI and the island agree.
+  const first = attempt(maxTokens - held - skeleton, maxTokens - held);
+  let result = withTail(first);
+  const limit = maxTokens - Math.min(held, result.tokens - first.tokens);
+  if (limit - first.tokens > SLACK && (first.stop.noRoom > 0 || first.chosen.some((c) => c.shown === 'sections' || c.shown === 'line'))) {
+    const entries = attempt(first.room + limit - first.tokens, limit);
+    if (entries.tokens <= limit && entries.tokens > first.tokens) {
+      const again = withTail(entries);
+      if (again.tokens <= maxTokens) result = again;
+    }
   }
-  const { chosen, stop, truncated } = result;
+  const { chosen, stop, truncated, further } = result;
+  const withLines = (c: readonly Chosen[], s: StopCounts, u: number) => model(c, s, u, further);
   // Exact: every part is counted where it cannot join its neighbours (countBlocks.ts); the eval checks it on every pack.
-  const { stated, tokens } = fixedCount(chosen, stop, model, count, maxTokens);
-  const markdown = renderContextPack(model(chosen, stop, stated));
+  const { stated, tokens } = fixedCount(chosen, stop, withLines, count, maxTokens);
+  const markdown = renderContextPack(withLines(chosen, stop, stated));
   warnings.push(...allDeprecated(chosen));
 
   const relevant = chosen.filter(isRelevant).length;
@@ -190,12 +286,34 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
     tokens,
     confidence: relevant >= 3 ? 'high' : relevant === 2 ? 'medium' : 'low',
     contextPackMarkdown: markdown,
-    citations: cited.map((c) => ({ path: parts(c.i).stored.path, bucket: c.bucket, status: facts[c.i]!.status, shown: c.shown })),
+    citations: [
+      ...cited.map((c) => ({ path: parts(c.i).stored.path, bucket: c.bucket, status: facts[c.i]!.status, shown: c.shown })),
+      ...further.flatMap((l) =>
+        [l.lead, ...l.twins].map((c) => ({
+          path: tailParts(c.i).stored.path,
+          bucket: c.bucket,
+          status: facts[c.i]!.status,
+          shown: 'line' as const,
+          furtherReading: true as const,
+        })),
+      ),
+    ],
     truncated,
     belowCut: stop.belowCut,
     warnings,
   };
 }
+
+/** Whether the tail is on (it names at least one note). */
+function tailOn(o: TailOptions): boolean {
+  return o.maxNamed > 0;
+}
+
+/** Candidates past the names cap the tail may still reach (those the entries' diversity or twins skipped). */
+const POOL_SLACK = 12;
+
+/** Tokens kept free beside the tail's estimate for the summary's longer figures. */
+const TAIL_SLACK = 12;
 
 /** Why a pack cites no more notes: how many matched below the cut, how many above it found no room. */
 interface StopCounts {
@@ -246,7 +364,15 @@ function fitTask(task: string, maxTokens: number): string {
   return `${clip(task, Math.floor((task.length * limit) / tokens) - 40)}\n\n_(task cut to fit the budget)_`;
 }
 
-function summaryLines(chosen: readonly Chosen[], relevant: number, stop: StopCounts, used: number, maxTokens: number, warnings: readonly string[]): string[] {
+function summaryLines(
+  chosen: readonly Chosen[],
+  further: readonly TailLine[],
+  relevant: number,
+  stop: StopCounts,
+  used: number,
+  maxTokens: number,
+  warnings: readonly string[],
+): string[] {
   const confidence = relevant >= 3 ? 'high' : relevant === 2 ? 'medium' : 'low';
   const byBucket = (Object.keys(TITLES) as Bucket[])
     .map((b) => [b, chosen.filter((c) => c.bucket === b).length] as const)
@@ -254,7 +380,9 @@ function summaryLines(chosen: readonly Chosen[], relevant: number, stop: StopCou
     .map(([b, n]) => `${TITLES[b].toLowerCase()} ${n}`)
     .join(', ');
   const full = chosen.filter((c) => c.plan.form === 'sections').length;
+  const tailNames = further.reduce((n, l) => n + 1 + l.twins.length, 0);
   const why = [
+    tailNames > 0 ? `${tailNames} more named under Further reading` : '',
     stop.belowCut > 0 ? `${stop.belowCut} more scored below the cut` : '',
     stop.noRoom > 0 ? `${stop.noRoom} more did not fit the budget` : '',
   ].filter(Boolean);

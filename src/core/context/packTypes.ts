@@ -19,6 +19,10 @@ export const packRequestSchema = z
     include: z.array(z.enum(['decisions', 'lessons', 'patterns', 'pitfalls'])).optional(),
     /** Default 6000; more than 12000 is clamped with a warning. */
     maxTokens: z.number().int().positive().optional(),
+    /** The agent's own words for the task (the folder's vocabulary): they raise the notes that use them, never filter. Default none. */
+    terms: z.array(z.string().trim().min(1)).optional(),
+    /** Tags (as `list_tags` names them): notes carrying one rank higher, the others stay. Default none. */
+    tags: z.array(z.string().trim().min(1)).optional(),
     /** YYYY-MM-DD, for staleness; default: none (no age shown). */
     today: z
       .string()
@@ -28,13 +32,15 @@ export const packRequestSchema = z
   .strict();
 
 export type PackRequestInput = z.input<typeof packRequestSchema>;
-/** `{ task; repo?; project?; include?; maxTokens?; today? }` */
+/** `{ task; repo?; project?; include?; maxTokens?; terms?; tags?; today? }` */
 export type PackRequest = {
   task: string;
   repo?: string | undefined;
   project?: string | undefined;
   include?: string[] | undefined;
   maxTokens?: number | undefined;
+  terms?: string[] | undefined;
+  tags?: string[] | undefined;
   today?: string | undefined;
 };
 
@@ -44,6 +50,8 @@ export interface PackCitation {
   status: 'active' | 'deprecated' | 'superseded' | 'draft';
   /** How much of the note the pack shows: all of it, some of its sections, or one line. */
   shown: 'whole' | 'sections' | 'line';
+  /** Named under Further reading (a line there, or a near duplicate that line names); absent otherwise. */
+  furtherReading?: true;
 }
 
 /** The `kb context --json` shape (issue 4). */

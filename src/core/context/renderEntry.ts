@@ -18,7 +18,7 @@ export function statusLabel(note: Pick<NoteEntry, 'status' | 'supersededBy'>): s
 }
 
 /** The path alone when the file name already is the title (saves tokens), else title and path. */
-function citation(note: Pick<NoteEntry, 'path' | 'title'>): string {
+export function citationOf(note: Pick<NoteEntry, 'path' | 'title'>): string {
   const stem = note.path
     .split('/')
     .pop()!
@@ -69,7 +69,7 @@ function lineOf(stored: StoredNote): string {
   let line = LINES.get(stored);
   if (line === undefined) {
     const text = clip(oneLine(leadOf(stored) || (stored.units[0]?.b[0] ?? '')), BRIEF_CHARS);
-    LINES.set(stored, (line = `- ${citation(stored)}${statusLabel(stored)}${text ? ` — ${text}` : ''}`));
+    LINES.set(stored, (line = `- ${citationOf(stored)}${statusLabel(stored)}${text ? ` — ${text}` : ''}`));
   }
   return line;
 }

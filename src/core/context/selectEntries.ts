@@ -37,7 +37,7 @@ export interface SelectOptions {
   topShare: number;
   /** Turn lines into sections before deepening the entries that have some (breadth of sections first). */
   linesFirst: boolean;
-  /** Notes cited at most. */
+  /** Notes the entries cite at most (the Further reading tail names more, in fewer tokens each). */
   maxCited: number;
   /** Tokens of one entry's first pass (its decisive sections, or the whole note when it fits). */
   coreCap: number;
@@ -57,7 +57,7 @@ export const DEFAULT_SELECT: Omit<SelectOptions, 'room' | 'coreCap' | 'deepCap'>
   reference: 3,
   topShare: 0.15,
   linesFirst: true,
-  maxCited: 40,
+  maxCited: 25,
   lineReserve: 0.25,
   duplicate: 0.8,
   sameFolder: 0.97,
@@ -66,7 +66,7 @@ export const DEFAULT_SELECT: Omit<SelectOptions, 'room' | 'coreCap' | 'deepCap'>
 /** How far ahead diversity may reach for a candidate from a folder not yet covered. */
 const WINDOW = 12;
 /** A near duplicate scores within this factor of its twin. */
-const TWIN_SCORE = 1.25;
+export const TWIN_SCORE = 1.25;
 /** The score floors are shares of: the score at rank `reference` (or the last one's, when fewer notes scored). */
 function referenceScore(candidates: readonly { score: number }[], o: Pick<SelectOptions, 'reference'>): number {
   return candidates[Math.min(o.reference, candidates.length) - 1]?.score ?? 0;
@@ -221,7 +221,7 @@ function diverse(
 }
 
 /** Whether two keyword sets have a Jaccard overlap of at least `t`. */
-function overlapsAtLeast(a: ReadonlySet<string>, b: ReadonlySet<string>, t: number): boolean {
+export function overlapsAtLeast(a: ReadonlySet<string>, b: ReadonlySet<string>, t: number): boolean {
   if (a.size === 0 || b.size === 0) return false;
   // |A∩B| / |A∪B| ≥ t  ⇔  |A∩B| ≥ t(|A| + |B|) / (1 + t): at most `misses` of A may be outside B, so most
   // pairs are told apart by their first few keywords.

@@ -11,6 +11,8 @@ export const answerContext: AnswerFn<Args<typeof contextInput>> = async (snapsho
     ...(args.project ? { project: args.project } : {}),
     ...(args.include ? { include: args.include } : {}),
     ...(args.maxTokens !== undefined ? { maxTokens: args.maxTokens } : {}),
+    ...(words(args.terms).length ? { terms: words(args.terms) } : {}),
+    ...(words(args.tags).length ? { tags: words(args.tags) } : {}),
     today: ctx.today,
   });
   if (!parsed.success) {
@@ -20,3 +22,8 @@ export const answerContext: AnswerFn<Args<typeof contextInput>> = async (snapsho
   const pack = await snapshot.contextPack(parsed.data);
   return single([pack.contextPackMarkdown, JSON.stringify(pack, null, 2)]);
 };
+
+/** A list argument's non-empty items, trimmed. */
+function words(list: readonly string[] | undefined): string[] {
+  return (list ?? []).map((w) => w.trim()).filter(Boolean);
+}
