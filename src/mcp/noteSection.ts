@@ -1,3 +1,4 @@
+import { atxHeading } from '../core/model/atxHeading.js';
 /** A note's published Markdown (renderNoteMarkdown) cut into its frontmatter and body. */
 export function splitNoteMarkdown(markdown: string): { frontmatter: string; body: string } {
   const end = markdown.startsWith('---\n') ? markdown.indexOf('\n---\n', 3) : -1;
@@ -6,7 +7,6 @@ export function splitNoteMarkdown(markdown: string): { frontmatter: string; body
 }
 
 const FENCE = /^\s{0,3}(```|~~~)/; // a fenced code block opens or closes (as splitSections reads it)
-const HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/; // ATX heading: hashes, space, text, optional closing hashes
 
 /** The ATX headings of a body outside code fences, in order. */
 export function headingsOf(body: string): { text: string; depth: number; line: number }[] {
@@ -15,8 +15,8 @@ export function headingsOf(body: string): { text: string; depth: number; line: n
   body.split('\n').forEach((line, i) => {
     if (FENCE.test(line)) inFence = !inFence;
     else if (!inFence) {
-      const h = HEADING.exec(line);
-      if (h) out.push({ text: h[2]!.trim(), depth: h[1]!.length, line: i });
+      const h = atxHeading(line);
+      if (h) out.push({ text: h.text, depth: h.depth, line: i });
     }
   });
   return out;
@@ -35,10 +35,10 @@ export function sectionOf(body: string, heading: string): string | undefined {
   const start = headings[at]!;
   const end = headings.slice(at + 1).find((h) => h.depth <= start.depth);
   const lines = body.split('\n');
-  return lines
-    .slice(start.line, end?.line ?? lines.length)
-    .join('\n')
-    .replace(/\s+$/, '\n');
+  const text = lines.slice(start.line, end?.line ?? lines.length).join('\n');
+  // Trailing white space becomes one line break (`/\s+$/` would backtrack on a long run of spaces mid-line).
+  const trimmed = text.trimEnd();
+  return trimmed.length < text.length ? `${trimmed}\n` : text;
 }
 
 function normalise(heading: string): string {

@@ -115,16 +115,43 @@ export function readSourceBytes(fs: KbFs, abs: string): { buf: Buffer; size: num
   } catch (err) {
     return { rule: 'unreadable', message: `cannot be read (${errorCode(err)}); not indexed. Check the file's permissions and the disk.` };
   }
-  if (buf.subarray(0, 8000).includes(0)) return { rule: 'binary', message: 'holds binary data (NUL bytes), not Markdown; not indexed.' };
+  if (looksBinary(buf.subarray(0, 8000))) return { rule: 'binary', message: 'holds binary data (NUL bytes), not Markdown; not indexed.' };
   return { buf, size, mtime };
 }
 
-/** UTF-8, else Latin-1 (every byte is a Latin-1 character). */
+/**
+ * NUL bytes in a sample that is not UTF-8 text, or in more than one byte of 8 (an image, an archive, UTF-16): binary.
+ * A few stray NULs in UTF-8 text leave it a note; CommonMark reads each as U+FFFD (decodeSource).
+ */
+function looksBinary(sample: Buffer): boolean {
+  let nuls = 0;
+  for (const b of sample) if (b === 0) nuls++;
+  if (nuls === 0) return false;
+  if (nuls * 8 > sample.length) return true;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(sample.subarray(0, lastCharBoundary(sample)));
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** The sample's length cut back to a UTF-8 character boundary (a sample may end inside a character). */
+function lastCharBoundary(sample: Buffer): number {
+  let end = sample.length;
+  for (let back = 0; back < 3 && end > 0 && (sample[end - 1]! & 0xc0) === 0x80; back++) end--;
+  if (end > 0 && sample[end - 1]! >= 0xc0) end--;
+  return end;
+}
+
+const withoutNul = (text: string) => (text.includes('\0') ? text.replaceAll('\0', '\uFFFD') : text);
+
+/** UTF-8, else Latin-1 (every byte is a Latin-1 character); U+0000 becomes U+FFFD, as CommonMark reads it. */
 export function decodeSource(buf: Buffer): { text: string; latin1: boolean } {
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(buf), latin1: false };
+    return { text: withoutNul(new TextDecoder('utf-8', { fatal: true }).decode(buf)), latin1: false };
   } catch {
-    return { text: new TextDecoder('latin1').decode(buf), latin1: true };
+    return { text: withoutNul(new TextDecoder('latin1').decode(buf)), latin1: true };
   }
 }
 

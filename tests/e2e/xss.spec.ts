@@ -68,7 +68,11 @@ async function injected(page: Page): Promise<string[]> {
         // `data-kb-filter` is the Pagefind filter value of a tag or category (text, read by Pagefind only); Pagefind's
         // filter checkboxes carry that value in `id`, `name` and their label's `for` (names, never run). The local
         // graph's `data-title` is the page's title, drawn with canvas `fillText` and set as `textContent` (text only).
-        if (!isUrl && /alert\(/.test(value) && !/^(title|alt|aria-label|value|placeholder|content|data-pagefind-meta|data-kb-filter|data-title|id|name|for)$/i.test(attr))
+        if (
+          !isUrl &&
+          /alert\(/.test(value) &&
+          !/^(title|alt|aria-label|value|placeholder|content|data-pagefind-meta|data-kb-filter|data-title|id|name|for)$/i.test(attr)
+        )
           found.push(`attribute ${attr}: ${describe(el)}`);
       }
     }

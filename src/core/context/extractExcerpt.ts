@@ -100,12 +100,24 @@ function withoutRules(block: string): string {
 }
 
 function isProse(block: string): boolean {
-  return block !== '' && !NOT_PROSE.test(block) && !/^(\s*[-*]\s*\[\[[^\]]+\]\][^\n]*\n?)+$/.test(block);
+  return block !== '' && !NOT_PROSE.test(block) && !isLinkList(block);
 }
+
+/**
+ * A block that is only a list of wikilinks (`- [[a]]` on every line), read line by line: the one-regex form
+ * `^(\s*[-*]\s*\[\[…\]\][^\n]*\n?)+$` backtracked exponentially on a long line of `- [[a]]` before a last line
+ * that is not one.
+ */
+function isLinkList(block: string): boolean {
+  const lines = block.split('\n').filter((line) => line.trim() !== '');
+  return lines.length > 0 && lines.every((line) => LINK_ITEM.test(line));
+}
+
+const LINK_ITEM = /^\s*[-*]\s*\[\[[^\]\n]{1,300}\]\]/;
 
 /** `[[target|label]]` → label, `[[target]]` → target: the words without the link syntax. */
 export function plainLinks(text: string): string {
-  return text.replace(/\[\[([^\]|\n]+?)(?:\|([^\]\n]+))?\]\]/g, (_m, target: string, label?: string) => label ?? target.replace(/#.*$/, ''));
+  return text.replace(/\[\[([^[\]|\n]{1,300}?)(?:\|([^\]\n]{1,300}))?\]\]/g, (_m, target: string, label?: string) => label ?? target.replace(/#.*$/, ''));
 }
 
 /** At most `max` characters, cut after the last sentence (or block, or word) end that fits. */

@@ -1,3 +1,4 @@
+import { atxHeading } from '../model/atxHeading.js';
 /** A Markdown body cut at its headings: each section's heading (none before the first) and its blocks. */
 export interface Section {
   heading?: string | undefined;
@@ -8,7 +9,6 @@ export interface Section {
 }
 
 const FENCE = /^\s{0,3}(```|~~~)/; // a fenced code block opens or closes
-const HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/; // ATX heading: hashes, space, text, optional closing hashes
 
 /** Split a body into sections and blocks, never inside a code fence. */
 export function splitSections(body: string): Section[] {
@@ -24,10 +24,10 @@ export function splitSections(body: string): Section[] {
   for (const line of body.split(/\r?\n/)) {
     if (FENCE.test(line)) inFence = !inFence;
     else if (!inFence) {
-      const h = HEADING.exec(line);
+      const h = atxHeading(line);
       if (h) {
         flush();
-        current = { heading: h[2]!.trim(), depth: h[1]!.length, blocks: [] };
+        current = { heading: h.text, depth: h.depth, blocks: [] };
         sections.push(current);
         continue;
       }
