@@ -81,9 +81,10 @@ const ROWS: Row[] = [
   ],
   [
     'stale note still cited',
-    '- `lessons/webhook-duplicates.md`: last updated 2024-03-01 (958 days ago); cited by `webhooks`',
+    // `pagination` names it under Further reading (a weak match, still a note the pack sends the agent to).
+    '- `lessons/webhook-duplicates.md`: last updated 2024-03-01 (958 days ago); cited by `pagination`, `webhooks`',
     (r) => r.staleCited,
-    [{ path: 'lessons/webhook-duplicates.md', packs: ['webhooks'], day: '2024-03-01', ageDays: 958 }],
+    [{ path: 'lessons/webhook-duplicates.md', packs: ['pagination', 'webhooks'], day: '2024-03-01', ageDays: 958 }],
   ],
   [
     'pack citations',
