@@ -15,9 +15,11 @@ import { PATHOLOGICAL_NOTES } from '../../scripts/bench/pathologicalNotes.js';
 describe.each(Object.entries(PATHOLOGICAL_NOTES))('a pathological note: %s', (_name, make) => {
   const body = make();
   it('the body readers finish', () => {
-    expect(readBody(body).headings).toBeInstanceOf(Array);
-    expect(splitSections(body).length).toBeGreaterThanOrEqual(0);
-    sectionOf(body, headingsOf(body)[0]?.text ?? 'x');
+    expect(() => {
+      readBody(body);
+      splitSections(body);
+      sectionOf(body, headingsOf(body)[0]?.text ?? 'x');
+    }).not.toThrow();
   }, 30_000);
   it('kb index, check, context and search finish and name the note', async () => {
     const dir = tempDir();
