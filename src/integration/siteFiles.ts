@@ -126,7 +126,7 @@ export function siteFiles({ model, bodies, packData, digests, packs, boards, red
     files.push({
       path: `${decodeURIComponent(r.from.slice(paths.root.length))}index.html`,
       type: 'text/html; charset=utf-8',
-      text: () => renderRedirectPage(r, { siteUrl, title: index.title }),
+      text: () => renderRedirectPage(r, { siteUrl, title: index.title, icon: paths.file('favicon.svg') }),
     });
   if (wholeSite) {
     files.push({

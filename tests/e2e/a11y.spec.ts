@@ -82,33 +82,32 @@ const PAGES: Check[] = [
   ['404', 'no-such-page/'],
 ];
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`axe: no serious or critical violation (${scheme})`, async ({ page, consoleMessages }) => {
-    test.setTimeout(300_000); // a dozen full axe runs; slow when the machine is busy
-    await page.emulateMedia({ colorScheme: scheme });
-    const found: string[] = [];
-    for (const [kind, path, ready, width = 1440] of PAGES) {
+// One test per page and scheme, so a busy machine slows each page, never the whole sweep past one timeout.
+for (const scheme of ['light', 'dark'] as const)
+  for (const [kind, path, ready, width = 1440] of PAGES)
+    test(`axe: no serious or critical violation: ${kind} (${scheme})`, async ({ page, consoleMessages }) => {
+      test.setTimeout(120_000); // a full axe run is slow when the machine is busy
+      await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path, { waitUntil: kind === 'alias' ? 'commit' : 'load' });
       await ready?.(page);
       // color-contrast is one of axe's default rules; nothing is disabled.
       const results = await new AxeBuilder({ page }).analyze();
       expect(results.passes.length + results.violations.length, kind).toBeGreaterThan(0);
-      for (const v of results.violations)
-        if (v.impact === 'serious' || v.impact === 'critical')
-          found.push(
+      const found = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map(
+          (v) =>
             `${kind} (${path}): ${v.id} — ${v.help} — ${v.nodes
               .map((n) => n.target.join(' '))
               .slice(0, 3)
               .join('; ')}`,
-          );
-    }
-    // Chromium logs the 404 status of the not-found page itself; that one is expected.
-    const notFound = consoleMessages.findIndex((m) => m.includes('status of 404') && m.includes('/no-such-page/'));
-    if (notFound >= 0) consoleMessages.splice(notFound, 1);
-    expect(found).toEqual([]);
-  });
-}
+        );
+      // Chromium logs the 404 status of the not-found page itself; that one is expected.
+      const notFound = consoleMessages.findIndex((m) => m.includes('status of 404') && m.includes('/no-such-page/'));
+      if (notFound >= 0) consoleMessages.splice(notFound, 1);
+      expect(found).toEqual([]);
+    });
 
 test('the sweep checks colour contrast', async ({ page }) => {
   await page.goto('');

@@ -239,7 +239,12 @@ describe('renderRedirectPage and _redirects', () => {
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(html).toContain('<title>Moved · KB &lt;x&gt;</title>');
     expect(html).not.toMatch(/<b>|"<|<x>/);
+    expect(html).not.toContain('rel="icon"');
   });
+  it('names the site’s icon, so the browser does not ask for /favicon.ico', () =>
+    expect(renderRedirectPage({ to: '/b/' }, { siteUrl: undefined, title: 'KB', icon: '/wiki/favicon.svg' })).toContain(
+      '<link rel="icon" href="/wiki/favicon.svg" type="image/svg+xml">',
+    ));
   it('one 301 line per redirect', () =>
     expect(
       renderRedirectsFile([

@@ -6,7 +6,7 @@ import type { NoteRedirect } from './noteRedirects.js';
 import { absoluteUrl } from './siteModel.js';
 
 /** The page left at an old URL: it sends the reader on at once and tells search engines where the note is now. */
-export function renderRedirectPage(redirect: Pick<NoteRedirect, 'to'>, options: { siteUrl: string | undefined; title: string }): string {
+export function renderRedirectPage(redirect: Pick<NoteRedirect, 'to'>, options: { siteUrl: string | undefined; title: string; icon?: string }): string {
   const to = escapeHtml(redirect.to);
   const canonical = escapeHtml(absoluteUrl(options.siteUrl, redirect.to));
   return [
@@ -16,6 +16,8 @@ export function renderRedirectPage(redirect: Pick<NoteRedirect, 'to'>, options: 
     '<meta charset="utf-8">',
     `<title>Moved · ${escapeHtml(options.title)}</title>`,
     `<link rel="canonical" href="${canonical}">`,
+    // The site's icon, as on every page: without one the browser asks for /favicon.ico, which a site may not have.
+    ...(options.icon ? [`<link rel="icon" href="${escapeHtml(options.icon)}" type="image/svg+xml">`] : []),
     `<meta http-equiv="refresh" content="0; url=${to}">`,
     // An old address is never a result of its own, whatever the site's setting.
     '<meta name="robots" content="noindex">',
