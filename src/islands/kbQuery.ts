@@ -12,11 +12,8 @@ import { buildQueryView } from '../core/site/queryView.ts';
 import { bodiesFromSpans, type BodySpans } from '../core/site/bodySpans.ts';
 import { createSitePaths, type SitePaths } from '../core/site/sitePaths.ts';
 import { packFileName } from '../core/site/packFiles.ts';
-import { digestsForRequest } from '../core/site/packDigests.ts';
-import type { RepoDigest } from '../core/discover/repoDigest.ts';
-import type { PackDataLoader } from '../core/context/packLoader.ts';
+import { browserPack, fetchJson, fetchText, forgetJson, saveFile } from './browserPack.ts';
 import { cardAt, fromQueryIndex, positionsOf, SHARD_SIZE, shardsFor, type NoteCard, type QueryIndexFile } from '../core/site/queryIndex.ts';
-import { TOKEN_RANKS_FILE } from '../core/tokens/tokenRanksFile.ts';
 import { localDay } from './ages.ts';
 import { h, renderQueryView, renderSearchResult, type SelectableHit } from './renderQueryView.ts';
 
@@ -24,25 +21,6 @@ import { h, renderQueryView, renderSearchResult, type SelectableHit } from './re
 const FIRST_ROWS = 50;
 /** Card shards fetched side by side by the idle-time prefetch. */
 const PREFETCH_LANES = 2;
-
-const jsonCache = new Map<string, Promise<unknown>>();
-function fetchJson<T>(url: string): Promise<T> {
-  if (!jsonCache.has(url))
-    jsonCache.set(
-      url,
-      fetch(url).then((r) => {
-        if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-        return r.json();
-      }),
-    );
-  return jsonCache.get(url) as Promise<T>;
-}
-
-async function fetchText(url: string): Promise<string> {
-  const r = await fetch(url);
-  if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-  return r.text();
-}
 
 class KbQuery extends HTMLElement {
   private paths!: SitePaths;
@@ -66,8 +44,6 @@ class KbQuery extends HTMLElement {
   private byPath = new Map<string, NoteEntry>();
   private hits: SelectableHit[] = [];
   private pack: ContextPack | undefined;
-  /** The pack data, loaded in parts as packs need them. */
-  private packData: PackDataLoader | undefined;
   private editing = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -161,7 +137,7 @@ class KbQuery extends HTMLElement {
               (err: unknown) => {
                 // Forget the failure, so the next query that needs the shard asks again.
                 this.fetching.delete(shard);
-                jsonCache.delete(this.paths.file(`kb-notes/${shard}.json`));
+                forgetJson(this.paths.file(`kb-notes/${shard}.json`));
                 throw err;
               },
             ),
@@ -350,21 +326,9 @@ class KbQuery extends HTMLElement {
     const count = this.querySelector<HTMLElement>('[data-pack-tokens]')!;
     count.textContent = 'Building…';
     try {
-      const [{ createPackDataLoader }, all] = await Promise.all([
-        import('../core/context/packLoader.ts'),
-        fetchJson<RepoDigest[]>(this.paths.file('kb-digests.json')),
-        // The tokenizer's ranks, a file of the site (tokenRanks.ts): the pack counts its tokens as kb context does.
-        // Parsed once and copied into the ranks; not kept in the JSON cache (~2 MB twice).
-        import('./tokenRanks.ts').then(({ loadTokenRanks }) =>
-          loadTokenRanks(async () => JSON.parse(await fetchText(this.paths.file(TOKEN_RANKS_FILE))) as unknown),
-        ),
-      ]);
-      // The pack data's head (the index as packs read it), then only the parts this pack asks for: the task's
-      // term shards, then the note shards of the notes they rank. kb-index.json is not needed.
-      this.packData ??= createPackDataLoader((part) => fetchJson<unknown>(this.paths.file(`kb-pack/${part}`)));
-      const request = this.packRequest();
-      const { digests, unreadPaths } = digestsForRequest(all, request);
-      this.pack = await this.packData.pack(request, digests);
+      const built = await browserPack(this.paths, this.packRequest());
+      this.pack = built.pack;
+      const unreadPaths = built.unreadPaths;
       out.textContent = this.pack.contextPackMarkdown;
       out.closest('kb-pack-view')?.dispatchEvent(new Event('kb-pack-updated'));
       const notes = [...this.pack.warnings, ...unreadPaths.map((p) => `${p} is not a registered repo; the browser cannot read it (use kb context).`)];
@@ -383,12 +347,7 @@ class KbQuery extends HTMLElement {
   }
 
   private save(name: string, text: string, type: string): void {
-    const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
-    const a = h('a', { href: url, download: name, hidden: true });
-    this.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveFile(this, name, text, type);
   }
 
   private async copy(): Promise<void> {

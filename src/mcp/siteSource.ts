@@ -101,7 +101,9 @@ async function openSnapshot(files: SiteFiles, location: string): Promise<KbSnaps
       const all = await digests();
       // kb context also reads the project's registered codebase when no repo is named (digestsFor).
       const { digests: found, unreadPaths } = digestsForRequest(all, { task: request.task, repo: request.repo ?? projectRepo(index, request.project) });
-      const pack = await packs.pack(request, found);
+      const pack = await packs.pack(request, found, undefined, {
+        note: request.note === undefined ? undefined : index.notes.findIndex((n) => n.path === request.note),
+      });
       pack.warnings.unshift(...unreadPaths.map((p) => `${p} is not a registered repo; a published portal cannot read it (use kb mcp --kb DIR).`));
       return pack;
     },

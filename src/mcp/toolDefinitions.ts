@@ -28,7 +28,13 @@ export const searchInput = {
 };
 export const BUCKETS = ['decisions', 'lessons', 'patterns', 'pitfalls'] as const;
 export const contextInput = {
-  task: z.string().describe('The task in a sentence, e.g. "Add cursor pagination to the refunds endpoint".'),
+  task: z.string().optional().describe('The task in a sentence, e.g. "Add cursor pagination to the refunds endpoint". Required unless note is given.'),
+  note: z
+    .string()
+    .optional()
+    .describe(
+      "A note path (as query, search and context list it): a pack for that note's page, the note first (whole when it fits), then the notes it links to, that link to it or share its tags, ranked by its title and headings (or by task when given).",
+    ),
   repo: z.string().optional().describe('A registered codebase alias: scopes the notes and fills "Files to Inspect".'),
   project: z.string().optional().describe('A project key: scopes the notes to it and its tags.'),
   include: z.array(z.enum(BUCKETS)).optional().describe('Buckets to include; default decisions, lessons, patterns.'),

@@ -25,6 +25,9 @@ import {
 } from './selectEntries.js';
 import { agentVocabulary } from './agentVocabulary.js';
 import { DEFAULT_TAIL, noteLine, tailLines, taskWords, type TailLine, type TailOptions, type TailParts } from './furtherReading.js';
+import { pageSeed } from './pageSeed.js';
+import { planWithin } from './planEntry.js';
+import { isWhole } from './renderEntry.js';
 
 /** A note counts towards confidence when its score on the task's own words is this share of the best. */
 export const DIRECT_SHARE = 0.3;
@@ -32,6 +35,8 @@ export const DIRECT_SHARE = 0.3;
 const SUMMARY_RESERVE = 80;
 /** Tokens left unused after which the selection runs once more with them. */
 const SLACK = 16;
+/** A page pack's own note may fill this share of what the sections leave (whole when it fits). */
+const SEED_SHARE = 0.6;
 
 const TITLES: Record<Bucket, string> = { decisions: 'Decisions', lessons: 'Lessons', patterns: 'Patterns', notes: 'Other Notes', pitfalls: 'Pitfalls' };
 
@@ -75,7 +80,13 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
     warnings.push(`maxTokens ${maxTokens} cannot hold the pack's sections; raised to ${MIN_TOKENS}.`);
     maxTokens = MIN_TOKENS;
   }
-  const include = BUCKETS.filter((b) => (request.include ?? DEFAULT_INCLUDE).includes(b));
+  // A page pack (`note`): the note first, then the notes around it, ranked by its title and headings (pageSeed.ts).
+  const source = new PackSource(data);
+  const seed = request.note === undefined ? undefined : pageSeed(data, source, facts, request.note, request.task.trim());
+  if (request.note !== undefined && !seed) warnings.push(`No note at ${request.note}; the pack is for the task alone.`);
+  const query = seed?.query ?? (request.task.trim() || (request.note ?? ''));
+  // The seed's bucket is shown even when the request leaves it out.
+  const include = BUCKETS.filter((b) => (request.include ?? DEFAULT_INCLUDE).includes(b) || (seed && facts[seed.i]!.bucket === b));
   for (const b of request.include ?? [])
     if (!(BUCKETS as readonly string[]).includes(b)) warnings.push(`Unknown bucket "${b}" ignored (known: ${BUCKETS.join(', ')}).`);
   // Included typed buckets, then untyped notes (always searched), then Pitfalls (always a section).
@@ -93,15 +104,14 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
   const extraTerms = new Map(scope.extraTerms);
   for (const [t, w] of vocabulary.extraTerms) extraTerms.set(t, Math.max(extraTerms.get(t) ?? 0, w));
   const boost = vocabulary.factor;
-  const source = new PackSource(data);
   const rerankOptions = tuning?.rerank ?? DEFAULT_RERANK;
   const { ranking, candidates, parts } = rankForPack(
     buckets,
     source,
     {
-      task: request.task,
+      task: query,
       extraTerms,
-      allowed: (i) => scope.allowed(i) && sectionOrder.includes(buckets[i]!),
+      allowed: (i) => scope.allowed(i) && sectionOrder.includes(buckets[i]!) && (!seed || seed.around.has(i)),
       factor: boost ? (i) => scope.factor(i) * boost(i) : scope.factor,
       score: tuning?.score,
       // Re-scoring raises a score by 1 + weight at most: notes under this share of the best can never be cited.
@@ -132,10 +142,10 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
     if (!p) tailMemo.set(i, (p = { stored: source.note(i)!, keys: new Set(source.keywords(i).terms) }));
     return p;
   };
-  const words = taskWords(request.task, request.terms ?? []);
+  const words = taskWords(query, request.terms ?? []);
   const isTwin = (a: ReadonlySet<string>, b: ReadonlySet<string>) => overlapsAtLeast(a, b, select.duplicate);
 
-  const taskText = fitTask(request.task, maxTokens);
+  const taskText = fitTask(seed?.task ?? (request.task.trim() || query), maxTokens);
   const bestDirect = ranking.ranked.reduce((m, r) => Math.max(m, r.direct), 0);
   const filed = new Set(buckets);
   // A warning that depends on what was chosen, so every count of a pack holds it.
@@ -180,10 +190,21 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
   const entryTokens = (c: Candidate, plan: EntryPlan) => planTokens(parts(c.i).stored, plan, count);
   if (ranking.ranked.length === 0) warnings.push('No note matches this task.');
   const skeleton = countPackTokens(model([], { belowCut: 0, noRoom: 0 }, maxTokens), count) + SUMMARY_RESERVE;
+  // A page pack's own note comes first, in its bucket, whole when it fits its share.
+  const seeded = ((): Chosen | undefined => {
+    if (!seed) return undefined;
+    const c: Candidate = { i: seed.i, score: Number.MAX_VALUE, direct: Math.max(bestDirect, 1), bucket: buckets[seed.i]! };
+    const p = parts(seed.i);
+    const cap = Math.max(select.coreCap, Math.floor((maxTokens - skeleton) * SEED_SHARE));
+    const plan = planWithin(p.stored, p.pieces, cap, (x) => entryTokens(c, x)) ?? { form: 'line' as const };
+    const shown = plan.form === 'line' ? 'line' : isWhole(p.stored, plan) ? 'whole' : 'sections';
+    return { ...c, plan, shown, tokens: entryTokens(c, plan) };
+  })();
+  const seedTokens = seeded?.tokens ?? 0;
   // Held for the tail, up to its share: the lines of the notes the entries cannot cite (past their cap or their cut).
   const sure = aboveTail.slice(Math.min(select.maxCited, candidates.filter((c) => c.score >= floor).length), tail.maxNamed);
   // …never out of the room the best note's decisive sections need (small budgets stay as deep as they were).
-  const spare = Math.max(0, maxTokens - skeleton - select.coreCap);
+  const spare = Math.max(0, maxTokens - skeleton - seedTokens - select.coreCap);
   const held = tailOn(tail)
     ? Math.min(
         Math.floor(maxTokens * tail.share),
@@ -193,8 +214,8 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
     : 0;
   // Entries selected within an estimate of the room and counted exactly, until the pack has at most `limit` tokens.
   const attempt = (room: number, limit: number) => {
-    const selection = selectEntries(candidates, parts, entryTokens, { ...select, room: Math.max(0, room) }, ranking.matched);
-    const chosen = selection.chosen;
+    const selection = selectEntries(candidates, parts, entryTokens, { ...select, room: Math.max(0, room - seedTokens) }, ranking.matched);
+    const chosen = seeded ? [seeded, ...selection.chosen] : selection.chosen;
     const stop: StopCounts = { belowCut: selection.belowCut, noRoom: selection.noRoom };
     const truncated = selection.truncated;
     // Over the budget, the lowest-ranked entry with sections becomes a line, or a line goes, until it fits.
@@ -278,7 +299,8 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
       order.get(x.bucket)! - order.get(y.bucket)! || (x.plan.form === y.plan.form ? y.score - x.score || x.i - y.i : x.plan.form === 'sections' ? -1 : 1),
   );
   return {
-    task: request.task,
+    task: request.task.trim() === '' && seed ? seed.stored.title : request.task,
+    ...(request.note !== undefined ? { note: request.note } : {}),
     ...(request.repo ? { repo: request.repo } : {}),
     ...(request.project ? { project: request.project } : {}),
     include: [...include],

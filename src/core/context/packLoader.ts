@@ -1,6 +1,6 @@
 import type { RepoDigest } from '../discover/repoDigest.js';
 import { buildContextPack, type PackTuning } from './buildContextPack.js';
-import { packDataFromHead, PACK_FILES, type PackData } from './packParts.js';
+import { noteShardOf, packDataFromHead, PACK_FILES, type PackData } from './packParts.js';
 import { noteShardSchema, packHeadSchema, termShardSchema } from './packPartsSchema.js';
 import { MissingPackParts } from './packSource.js';
 import type { ContextPack, PackRequest } from './packTypes.js';
@@ -17,7 +17,12 @@ export interface PackDataLoader {
   /** Rounds of fetching so far (the head, then one per MissingPackParts). */
   readonly rounds: number;
   /** Build a pack, fetching the parts it needs (a few rounds: terms, then the notes they rank). */
-  pack(request: PackRequest, digests?: readonly RepoDigest[], tuning?: Partial<PackTuning>): Promise<ContextPack>;
+  pack(request: PackRequest, digests?: readonly RepoDigest[], tuning?: Partial<PackTuning>, hint?: PackHint): Promise<ContextPack>;
+}
+
+/** What the caller knows ahead: a page pack's note number (its position in the index), so its shard comes first. */
+export interface PackHint {
+  note?: number | undefined;
 }
 
 /** Rounds of fetching one pack may take before it is treated as a bug (each round fetches something new). */
@@ -53,12 +58,14 @@ export function createPackDataLoader(fetchPart: FetchPart): PackDataLoader {
       return rounds;
     },
     fetched,
-    async pack(request, digests = [], tuning) {
+    async pack(request, digests = [], tuning, hint) {
       head ??= get(PACK_FILES.head, (x) => packHeadSchema.parse(x)).then((h) => {
         rounds++;
         return (data = packDataFromHead(h));
       });
       const d = await head;
+      // A page pack finds its note among the loaded shards: load the one the caller says holds it.
+      if (hint?.note !== undefined && hint.note >= 0 && hint.note < d.head.noteCount) await load(new MissingPackParts([], [noteShardOf(d.head, hint.note)]), d);
       for (let round = 0; ; round++) {
         try {
           return buildContextPack(d, request, digests, tuning);

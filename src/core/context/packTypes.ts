@@ -9,8 +9,10 @@ export const MIN_TOKENS = 300;
 /** A pack request as the CLI, the config (`packs:`) and the island state it. */
 export const packRequestSchema = z
   .object({
-    /** Free text; required. */
-    task: z.string().trim().min(1, 'the task is empty'),
+    /** Free text; required unless `note` is given. */
+    task: z.string().trim().default(''),
+    /** A note's path as the index names it: a page pack, seeded by that note (pageSeed.ts). */
+    note: z.string().trim().min(1, 'the note path is empty').optional(),
     /** Registered repo alias (`repos:`); scopes notes and names the codebase for Files to Inspect. */
     repo: z.string().min(1).optional(),
     /** Project key; scopes notes to it and its relevant tags. */
@@ -29,12 +31,16 @@ export const packRequestSchema = z
       .regex(/^\d{4}-\d{2}-\d{2}$/)
       .optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((r, ctx) => {
+    if (r.task === '' && r.note === undefined) ctx.addIssue({ code: 'custom', path: ['task'], message: 'the task is empty' });
+  });
 
 export type PackRequestInput = z.input<typeof packRequestSchema>;
 /** `{ task; repo?; project?; include?; maxTokens?; terms?; tags?; today? }` */
 export type PackRequest = {
   task: string;
+  note?: string | undefined;
   repo?: string | undefined;
   project?: string | undefined;
   include?: string[] | undefined;
@@ -57,6 +63,8 @@ export interface PackCitation {
 /** The `kb context --json` shape (issue 4). */
 export interface ContextPack {
   task: string;
+  /** The note a page pack is seeded by. */
+  note?: string;
   repo?: string;
   project?: string;
   include: string[];
