@@ -14,7 +14,7 @@ export const projectConfigSchema = z
   .object({
     /** Display name; default: the key. */
     name: z.string().optional(),
-    /** Relevant tags added to a union query for the key (seed 000 Step 3). Default: none. */
+    /** Relevant tags added to a union query for the key (docs/query-and-search.md, Project keys). Default: none. */
     tags: tagList.default([]),
     /** The project's code repo, relative to the config file. Default: none (no artifacts, no team-shared). */
     path: z.string().optional(),
@@ -25,7 +25,7 @@ export const projectConfigSchema = z
   })
   .strict();
 
-/** A codebase registered for discovery (seed 002 config schema). */
+/** A codebase registered for discovery (docs/cli.md § "kb discover"). */
 export const repoConfigSchema = z
   .object({
     /** Folder, relative to the config file or absolute. Required. */

@@ -52,9 +52,9 @@ export function entryCaps(maxTokens: number): { coreCap: number; deepCap: number
 }
 
 /**
- * The task-context pack (issue 4, seed 004; issue 15): rank the notes for the task, give the strongest their
- * decisive sections, lines to notes close to them, deepen while the budget lasts, render the sections in the
- * seed's order, then name the next-ranked notes one line each under Further reading (furtherReading.ts) in the
+ * The task-context pack (docs/packs.md): rank the notes for the task, give the strongest their decisive
+ * sections, lines to notes close to them, deepen while the budget lasts, render the sections in their fixed
+ * order (renderContextPack.ts), then name the next-ranked notes one line each under Further reading (furtherReading.ts) in the
  * share of the budget held for them. The agent's `terms` and `tags` only add score (agentVocabulary.ts).
  * Pure and synchronous; the final Markdown never has more than `maxTokens` o200k tokens.
  * On partial pack data (the island's) it throws MissingPackParts naming what to fetch (packLoader.ts).

@@ -54,7 +54,7 @@ export interface PackCitation {
   furtherReading?: true;
 }
 
-/** The `kb context --json` shape (issue 4). */
+/** The `kb context --json` shape (docs/packs.md). */
 export interface ContextPack {
   task: string;
   repo?: string;
