@@ -92,12 +92,6 @@ export async function loadFolderIndex(kbDirArg: string, options: LoadFolderOptio
   return { index: folder.index, bodies: folder.bodies, reading, cacheDir: folder.cacheDir, snapshotId, from: 'reading' };
 }
 
-/** The bodies of a folder index: its own, or (when the snapshot was read without them) from a reading. */
-export async function bodiesOf(folder: FolderIndex, options: LoadFolderOptions = {}): Promise<ReadonlyMap<string, string>> {
-  if (folder.bodies) return folder.bodies;
-  return (await loadFolderIndex(folder.reading.kbDir, { ...options, cacheDir: folder.cacheDir, bodies: true })).bodies!;
-}
-
 function isInside(path: string, dir: string): boolean {
   const rel = relative(dir, path);
   return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
