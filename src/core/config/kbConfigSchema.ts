@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUCKETS } from '../context/bucketOf.js';
 import { graphConfigSchema } from '../graph/graphConfigSchema.js';
 import { normaliseTag, normaliseTagList } from '../tags/normaliseTag.js';
 
@@ -145,7 +146,7 @@ export const kbConfigSchema = z
     /** kb search scope folder; default `project/learnings/` when present, else all notes. */
     search: z.object({ scope: z.string().optional() }).strict().default({}),
     /** folder (relative) → bucket, overriding the built-in folder rules. */
-    buckets: z.record(z.string(), z.enum(['decisions', 'lessons', 'patterns', 'pitfalls'])).default({}),
+    buckets: z.record(z.string(), z.enum(BUCKETS)).default({}),
     /**
      * Frontmatter keys whose values are a note's tags (lists, comma-separated text or `[[wikilinks]]`, which
      * are unwrapped: Obsidian's `topics: ["[[topic map]]"]` tags the note `topic-map`).

@@ -284,7 +284,7 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
     include: [...include],
     maxTokens,
     tokens,
-    confidence: relevant >= 3 ? 'high' : relevant === 2 ? 'medium' : 'low',
+    confidence: confidenceOf(relevant),
     contextPackMarkdown: markdown,
     citations: [
       ...cited.map((c) => ({ path: parts(c.i).stored.path, bucket: c.bucket, status: facts[c.i]!.status, shown: c.shown })),
@@ -364,6 +364,11 @@ function fitTask(task: string, maxTokens: number): string {
   return `${clip(task, Math.floor((task.length * limit) / tokens) - 40)}\n\n_(task cut to fit the budget)_`;
 }
 
+/** How sure a pack is, from the number of active notes that match the task directly: 3 or more high, 2 medium. */
+function confidenceOf(relevant: number): ContextPack['confidence'] {
+  return relevant >= 3 ? 'high' : relevant === 2 ? 'medium' : 'low';
+}
+
 function summaryLines(
   chosen: readonly Chosen[],
   further: readonly TailLine[],
@@ -373,7 +378,7 @@ function summaryLines(
   maxTokens: number,
   warnings: readonly string[],
 ): string[] {
-  const confidence = relevant >= 3 ? 'high' : relevant === 2 ? 'medium' : 'low';
+  const confidence = confidenceOf(relevant);
   const byBucket = (Object.keys(TITLES) as Bucket[])
     .map((b) => [b, chosen.filter((c) => c.bucket === b).length] as const)
     .filter(([, n]) => n > 0)

@@ -4,7 +4,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { KbIndex } from '../../core/index/kbIndexSchema.js';
 import { isRacy, recordingFs, signature } from '../fs/recordingFs.js';
-import { PACKAGE_ROOT, projectLockfile } from '../packageRoot.js';
+import { kbLockfile } from '../packageRoot.js';
 import { readSnapshot, snapshotKey, writeSnapshot, type SnapshotContent, type SnapshotKey } from './indexSnapshot.js';
 
 /** An indexed folder as the quick commands need it (`kb query`, `kb search`, `kb context`). */
@@ -73,7 +73,7 @@ export async function loadFolderIndex(kbDirArg: string, options: LoadFolderOptio
   let snapshotId: string | undefined;
   if (folder.cacheDir !== undefined && !isRacy(record, started, options.racyMs ?? RACY_MS)) {
     const { hashModuleGraphFiles } = await import('./codeHash.js');
-    const lockfile = projectLockfile(PACKAGE_ROOT, process.cwd());
+    const lockfile = kbLockfile(process.cwd());
     const code = hashModuleGraphFiles(
       CODE_ENTRIES.map((e) => here(e)),
       lockfile,
