@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: the benchmark harness of issue 6 (scripts/bench/main.ts), run through tsx like the CLI.
+// `npm run bench`: the benchmark harness (scripts/bench/main.ts, docs/performance.md), run through tsx like the CLI.
 //   npm run bench -- --notes 1000,10000 [--seed 42] [--json] [--skip hugo,cli,island,mcp,warm,build] [--runs 5]
 import { register } from 'tsx/esm/api';
 

@@ -1,4 +1,4 @@
-// The note render pipeline timed in isolation (issue 13): per-note cost with and without syntax highlighting
+// The note render pipeline timed in isolation: per-note cost with and without syntax highlighting
 // on a generated folder, plus the cost of the per-build link work (link targets, broken-link check, render
 // jobs with their cache keys). Run: npx tsx scripts/bench/renderCost.ts [--notes 10000] [--sample 2000]
 import { mkdtempSync, rmSync } from 'node:fs';

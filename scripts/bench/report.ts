@@ -1,4 +1,4 @@
-// Targets of issue 6 checked against one run, and the printed table. Pure: numbers in, text out.
+// The benchmark's targets (docs/performance.md) checked against one run, and the printed table. Pure: numbers in, text out.
 import type { BenchResult, SizeRun, TargetRow, TargetStatus } from './benchTypes.ts';
 
 export const TARGETS = {

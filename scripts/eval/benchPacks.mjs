@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Pack assembly benchmark at 10,000 notes (issue 8 target: one pack under 50 ms after the index is loaded).
+// Pack assembly benchmark at 10,000 notes (target: one pack under 50 ms after the index is loaded).
 import { register } from 'tsx/esm/api';
 
 register();

@@ -203,7 +203,7 @@ function summarise(tasks: LabelledTask[], results: TaskResult[], maxTokens: numb
   };
 }
 
-/** The reference: BM25 only (no pairs, feedback or links), whole notes packed greedily; and its top 10. */
+/** The baseline: BM25 only (no pairs, feedback or links), whole notes packed greedily; and its top 10. */
 function wholeNoteBaseline(inputs: EvalInputs, tasks: LabelledTask[], maxTokens: number) {
   const plain: RankOptions = { ...DEFAULT_RANK_OPTIONS, phrases: false, feedbackDocs: 0, linkWeight: 0 };
   const packed = new Map<string, Set<string>>();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashModuleGraph } from '../node/cache/codeHash.js';
-import { PACKAGE_ROOT, projectLockfile } from '../node/packageRoot.js';
+import { kbLockfile } from '../node/packageRoot.js';
 import { portalRoutes } from './portalRoutes.js';
 import type { PortalConfig } from './resolvePortal.js';
 
@@ -16,7 +16,7 @@ export function pagesSalt(projectRoot: string, config: PortalConfig): string {
   const hash = createHash('sha256').update(
     hashModuleGraph(
       portalRoutes(config.prefix).map((r) => r.entrypoint),
-      projectLockfile(projectRoot, PACKAGE_ROOT),
+      kbLockfile(projectRoot),
     ),
   );
   for (const name of ASTRO_CONFIGS) {

@@ -1,7 +1,5 @@
 import { PACKAGE_ROOT } from '../node/packageRoot.js';
 
-export { PACKAGE_ROOT };
-
 /** The portal's pages: URL pattern inside the prefix → page file in src/routes/ of this package. */
 const ROUTES: readonly [pattern: string, file: string][] = [
   ['', 'index.astro'],

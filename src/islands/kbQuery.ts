@@ -290,7 +290,7 @@ class KbQuery extends HTMLElement {
     return [...this.out.querySelectorAll<HTMLInputElement>('input.pick:checked')].map((b) => b.dataset['path']!);
   }
 
-  /** Seed 000 Step 6: the full text of the selected notes (or all, when none are ticked) in one file. */
+  /** What `kb query --load` prints: the full text of the selected notes (or all, when none are ticked) in one file. */
   private async loadSelected(): Promise<void> {
     const picked = this.selectedPaths();
     let paths = picked.length ? picked : this.hits.map((x) => x.path);

@@ -1,6 +1,7 @@
 // The tools as a client lists them: names, descriptions and zod inputs. Light on purpose: each tool's answer
 // (and the indexing pipeline behind it) is loaded on its first call, so the server answers `initialize` fast.
 import { z } from 'zod';
+import { BUCKETS } from '../core/context/bucketOf.js';
 import { DEFAULT_MAX_TOKENS, MAX_TOKENS_CAP } from '../core/context/packTypes.js';
 import { MIN_RESULT_TOKENS, RESULT_TOKENS, type ToolDefinition } from './tools/kbTool.js';
 
@@ -26,7 +27,6 @@ export const searchInput = {
   cursor,
   maxTokens: resultTokens,
 };
-export const BUCKETS = ['decisions', 'lessons', 'patterns', 'pitfalls'] as const;
 export const contextInput = {
   task: z.string().optional().describe('The task in a sentence, e.g. "Add cursor pagination to the refunds endpoint". Required unless note is given.'),
   note: z

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { discoverInDigest } from '../../src/core/discover/discoverInDigest.js';
 import { buildRepoDigest } from '../../src/node/discover/buildRepoDigest.js';
 import { gitRecency } from '../../src/node/discover/gitRecency.js';
+import { git } from './gitSupport.js';
 
 const reg = (include: string[] = [], exclude: string[] = []) => ({ alias: 'shop', path: 'shop', include, exclude });
 
@@ -242,18 +242,12 @@ describe('symlink escape', () => {
 
 describe('Pass 6 recency from git', () => {
   const root = tree({ 'src/a.ts': 'refund 0\n', 'src/b.ts': 'refund 0\n', 'src/c.ts': 'refund 0\n' });
-  const git = (args: string[], date: string) =>
-    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], {
-      cwd: root,
-      stdio: 'ignore',
-      env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
-    });
-  git(['init', '-q'], '2024-01-01T00:00:00Z');
-  git(['add', '.'], '2024-01-01T00:00:00Z');
-  git(['commit', '-q', '-m', 'initial'], '2024-01-01T00:00:00Z');
+  git(root, ['init', '-q'], '2024-01-01T00:00:00Z');
+  git(root, ['add', '.'], '2024-01-01T00:00:00Z');
+  git(root, ['commit', '-q', '-m', 'initial'], '2024-01-01T00:00:00Z');
   for (const [i, file] of ['src/b.ts', 'src/b.ts', 'src/c.ts'].entries()) {
     writeFileSync(join(root, file), `refund ${i + 1}\n`);
-    git(['commit', '-q', '-am', `edit ${i}`], `2024-01-0${i + 2}T00:00:00Z`);
+    git(root, ['commit', '-q', '-am', `edit ${i}`], `2024-01-0${i + 2}T00:00:00Z`);
   }
   it('lists files by how often the last 20 commits touched them', () => {
     expect(gitRecency(root)).toEqual(['src/b.ts', 'src/c.ts', 'src/a.ts']);

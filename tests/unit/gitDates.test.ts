@@ -1,28 +1,11 @@
 // "Last updated" from git (src/node/site/gitDates.ts): one `git log` over a folder that is a repository of its own,
 // commit dates pinned here; nested folders and shallow clones fall back to frontmatter.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gitDatesSummary, parseGitLog, readGitDates } from '../../src/node/site/gitDates.ts';
 import { CONTENT, tempDir } from './foundationSupport.ts';
-
-const git = (cwd: string, args: string[], date = '2026-01-01T12:00:00Z') =>
-  execFileSync('git', args, {
-    cwd,
-    stdio: ['ignore', 'pipe', 'ignore'],
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@example.com',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@example.com',
-      GIT_AUTHOR_DATE: date,
-      GIT_COMMITTER_DATE: date,
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_CONFIG_NOSYSTEM: '1',
-    },
-  });
+import { git } from './gitSupport.ts';
 
 function commit(repo: string, files: Record<string, string>, date: string): void {
   for (const [path, text] of Object.entries(files)) {

@@ -1,5 +1,5 @@
 // A rebuild renders only the pages whose inputs changed and links the rest from the previous output
-// (src/node/site/incrementalRoutes.ts, scripts/build.mjs). Whatever it skips, its output must be byte for byte
+// (src/runtime/changedRoutes.ts, scripts/build.mjs). Whatever it skips, its output must be byte for byte
 // the output of a full build of the same folder: the test edits a body, a title others link to and a tag,
 // rebuilds, and compares with `--full`.
 import { spawnSync } from 'node:child_process';

@@ -3,7 +3,6 @@
 // leads to it (src/core/site/noteRedirects.ts), written as a page and a `_redirects` line (renderRedirects.ts).
 // Git history is tested on a temporary repository, since a fixture folder inside this repository has no history
 // of its own (the e2e vault tests redirects from permalinks and aliases only).
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { SiteBuildError } from '../../src/integration/prepareSite.ts';
 import { siteFiles } from '../../src/integration/siteFiles.ts';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
 import { fixture, tempDir } from './foundationSupport.ts';
+import { git } from './gitSupport.ts';
 import { prepareFixture } from './preparedSite.ts';
 
 describe('permalinkSlug', () => {
@@ -293,18 +293,6 @@ describe('the fixture vault: permalinks and aliases', () => {
 });
 
 describe('git history: a renamed note keeps its old URL', () => {
-  const env = {
-    ...process.env,
-    GIT_AUTHOR_NAME: 't',
-    GIT_AUTHOR_EMAIL: 't@example.com',
-    GIT_COMMITTER_NAME: 't',
-    GIT_COMMITTER_EMAIL: 't@example.com',
-    GIT_AUTHOR_DATE: '2026-01-01T12:00:00Z',
-    GIT_COMMITTER_DATE: '2026-01-01T12:00:00Z',
-    GIT_CONFIG_GLOBAL: '/dev/null',
-    GIT_CONFIG_NOSYSTEM: '1',
-  };
-  const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env, stdio: ['ignore', 'pipe', 'ignore'] });
   const write = (repo: string, path: string, text: string) => {
     mkdirSync(join(repo, path, '..'), { recursive: true });
     writeFileSync(join(repo, path), text);
@@ -313,21 +301,21 @@ describe('git history: a renamed note keeps its old URL', () => {
   it('git init, commit, git mv, commit: the old paths redirect, private ones never show', async () => {
     const repo = join(tempDir('kb-renames-'), 'kb');
     mkdirSync(repo);
-    git(repo, 'init', '-q', '-b', 'main');
+    git(repo, ['init', '-q', '-b', 'main']);
     write(repo, 'kb.config.yaml', "layout: flat\nprivate: ['secret/**']\n");
     write(repo, 'guides/Old Name.md', '# Setting up\n\nHow to set up the service, step by step, with enough text to be a rename.\n');
     write(repo, 'guides/twice.md', '# Twice\n\nA note renamed twice, long enough for git to see the rename each time.\n');
     write(repo, 'secret/plan.md', '# Plan\n\nA note that was private before it was published, with enough text.\n');
     write(repo, 'keep.md', '# Keep\n\nStays where it is.\n');
-    git(repo, 'add', '-A');
-    git(repo, 'commit', '-q', '-m', 'first');
-    git(repo, 'mv', 'guides/Old Name.md', 'guides/setup.md');
-    git(repo, 'mv', 'guides/twice.md', 'guides/once.md');
-    git(repo, 'mv', 'secret/plan.md', 'plan.md');
-    git(repo, 'commit', '-q', '-m', 'rename');
+    git(repo, ['add', '-A']);
+    git(repo, ['commit', '-q', '-m', 'first']);
+    git(repo, ['mv', 'guides/Old Name.md', 'guides/setup.md']);
+    git(repo, ['mv', 'guides/twice.md', 'guides/once.md']);
+    git(repo, ['mv', 'secret/plan.md', 'plan.md']);
+    git(repo, ['commit', '-q', '-m', 'rename']);
     mkdirSync(join(repo, 'moved'));
-    git(repo, 'mv', 'guides/once.md', 'moved/twice.md');
-    git(repo, 'commit', '-q', '-m', 'move');
+    git(repo, ['mv', 'guides/once.md', 'moved/twice.md']);
+    git(repo, ['commit', '-q', '-m', 'move']);
     const site = await prepareFixture(repo);
     expect(site.redirects.map((r) => `${r.from} → ${r.to} (${r.reason}: ${r.source})`)).toEqual([
       '/notes/guides/old-name/ → /notes/guides/setup/ (renamed: guides/Old Name.md)',

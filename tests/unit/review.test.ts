@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { knowledgeReviewSchema, type KnowledgeReview } from '../../src/core/review/reviewSchema.js';
 import { captureIo, tempDir } from './foundationSupport.js';
-import { git, scriptedHistory } from './reviewHistory.js';
+import { git } from './gitSupport.js';
+import { scriptedHistory } from './reviewHistory.js';
 
 const TODAY = '2026-10-15';
 const history = scriptedHistory();

@@ -1,28 +1,10 @@
 // A knowledge folder in git with a scripted history for `kb review`: tests/fixtures/review-history/ as the first
 // commit on `main`, then one commit per kind of change on the branch `feature`. Names, emails and dates are
 // pinned, so every commit id is the same on every run (the golden file quotes the base's).
-import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fixture, tempDir } from './foundationSupport.js';
-
-export const git = (cwd: string, args: string[], date = '2026-10-01T12:00:00Z') =>
-  execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'Test',
-      GIT_AUTHOR_EMAIL: 'test@example.com',
-      GIT_COMMITTER_NAME: 'Test',
-      GIT_COMMITTER_EMAIL: 'test@example.com',
-      GIT_AUTHOR_DATE: date,
-      GIT_COMMITTER_DATE: date,
-      GIT_CONFIG_GLOBAL: '/dev/null',
-      GIT_CONFIG_NOSYSTEM: '1',
-    },
-  }).trim();
+import { git } from './gitSupport.js';
 
 type Edit = (kb: {
   read(path: string): string;

@@ -10,7 +10,7 @@ import { allTags } from '../../src/core/site/summariseIndex.ts';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
 import { resolveReviewBase, ReviewBaseError } from '../../src/node/review/resolveReviewBase.ts';
 import { CONTENT, fixture, tempDir } from './foundationSupport.ts';
-import { git } from './reviewHistory.ts';
+import { git } from './gitSupport.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 

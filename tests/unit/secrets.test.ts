@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { buildPackData } from '../../src/core/context/buildPackData.js';
 import { renderIndexMd, renderTagsTxt } from '../../src/core/render/renderIndexMd.js';
-import { renderLlmsFullTxt } from '../../src/core/site/renderLlmsTxt.js';
+import { llmsFullTxtChunks } from '../../src/core/site/renderLlmsTxt.js';
 import { renderNoteMarkdown } from '../../src/core/site/renderNoteMarkdown.js';
 import { toQueryIndex } from '../../src/core/site/queryIndex.js';
 import { runSearch } from '../../src/core/search/runSearch.js';
@@ -108,7 +108,7 @@ function published(r: IndexedFolder): string {
     ...notes,
     ...search,
     JSON.stringify(buildPackData(r.index, r.bodies)),
-    renderLlmsFullTxt(r.index, r.bodies, (slug) => `/notes/${slug}.md`),
+    [...llmsFullTxtChunks(r.index, r.bodies, (slug) => `/notes/${slug}.md`)].join(''),
     JSON.stringify(toQueryIndex(r.index)),
     JSON.stringify(r.report),
     JSON.stringify(r.issues),

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
 import { createSitePaths, normaliseBase } from '../../src/core/site/sitePaths.ts';
 import { renderNoteMarkdown } from '../../src/core/site/renderNoteMarkdown.ts';
-import { renderLlmsFullTxt, renderLlmsTxt } from '../../src/core/site/renderLlmsTxt.ts';
+import { llmsFullTxtChunks, renderLlmsTxt } from '../../src/core/site/renderLlmsTxt.ts';
 import { renderSitemap } from '../../src/core/site/renderSitemap.ts';
 import { allTags, notesByCategory } from '../../src/core/site/summariseIndex.ts';
 import { packFileName } from '../../src/core/site/packFiles.ts';
@@ -74,7 +74,8 @@ describe('llms.txt (llmstxt.org format)', () => {
     expect(text).toMatch(/## Decisions\n\n- \[ADR 001: Offset pages\]\(\/docs\/notes\/decisions\/001-offset\.md\): Page with limit and offset\.\n/);
     expect(text.indexOf('## Decisions')).toBeLessThan(text.indexOf('## Notes'));
   });
-  it('llms-full.txt carries the bodies', () => expect(renderLlmsFullTxt(index, bodies, (s) => `/${s}.md`)).toContain('Offsets drift under writes.'));
+  it('llms-full.txt carries the bodies', () =>
+    expect([...llmsFullTxtChunks(index, bodies, (s) => `/${s}.md`)].join('')).toContain('Offsets drift under writes.'));
 });
 
 describe('renderSitemap', () => {

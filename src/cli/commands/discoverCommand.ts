@@ -15,7 +15,7 @@ Never writes. Restricted paths (.ssh, credentials, /etc, …) are refused before
 Exit: 0 files found, 1 a folder missing or restricted (or nothing found), 2 usage error.`;
 
 /**
- * `kb discover`: the files of up to 3 codebases that matter for a task (seed 002). Prints the
+ * `kb discover`: the files of up to 3 codebases that matter for a task (docs/cli.md). Prints the
  * `<details>` annotation and the files (or `--json`); warnings go to stderr. Exit 1 when a path was
  * missing or restricted, or nothing could be loaded.
  */

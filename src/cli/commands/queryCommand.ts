@@ -21,7 +21,7 @@ project-specific, cross-project), with a project's tracked artifacts and pending
 
 Exit: 0 answered (even with no match), 1 no notes in the folder, 2 usage error or no such folder.`;
 
-/** `kb query`: seed 000's /context over the knowledge folder; `--load` is Step 6 (read-only). */
+/** `kb query`: the /context tag query over the knowledge folder (docs/query-and-search.md); `--load` prints the chosen notes (read-only). */
 export async function run(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseFlags('query', argv, {
     kb: { type: 'string' },

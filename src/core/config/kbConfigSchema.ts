@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUCKETS } from '../context/bucketOf.js';
 import { graphConfigSchema } from '../graph/graphConfigSchema.js';
 import { normaliseTag, normaliseTagList } from '../tags/normaliseTag.js';
 
@@ -14,7 +15,7 @@ export const projectConfigSchema = z
   .object({
     /** Display name; default: the key. */
     name: z.string().optional(),
-    /** Relevant tags added to a union query for the key (seed 000 Step 3). Default: none. */
+    /** Relevant tags added to a union query for the key (docs/query-and-search.md, Project keys). Default: none. */
     tags: tagList.default([]),
     /** The project's code repo, relative to the config file. Default: none (no artifacts, no team-shared). */
     path: z.string().optional(),
@@ -25,7 +26,7 @@ export const projectConfigSchema = z
   })
   .strict();
 
-/** A codebase registered for discovery (seed 002 config schema). */
+/** A codebase registered for discovery (docs/cli.md § "kb discover"). */
 export const repoConfigSchema = z
   .object({
     /** Folder, relative to the config file or absolute. Required. */
@@ -145,7 +146,7 @@ export const kbConfigSchema = z
     /** kb search scope folder; default `project/learnings/` when present, else all notes. */
     search: z.object({ scope: z.string().optional() }).strict().default({}),
     /** folder (relative) → bucket, overriding the built-in folder rules. */
-    buckets: z.record(z.string(), z.enum(['decisions', 'lessons', 'patterns', 'pitfalls'])).default({}),
+    buckets: z.record(z.string(), z.enum(BUCKETS)).default({}),
     /**
      * Frontmatter keys whose values are a note's tags (lists, comma-separated text or `[[wikilinks]]`, which
      * are unwrapped: Obsidian's `topics: ["[[topic map]]"]` tags the note `topic-map`).

@@ -1,6 +1,10 @@
 import type { NoteEntry } from '../index/kbIndexSchema.js';
 
-/** The typed buckets a pack can include; `notes` holds everything no rule places (always searched). */
+/**
+ * The typed buckets a pack can include, in the order of their sections (Pitfalls last, after Other Notes; docs/packs.md);
+ * `notes` holds everything no rule places (always searched). The one list: the pack request, `kb.config.yaml` `buckets:`, the MCP `context`
+ * tool and the query page all take their values from here.
+ */
 export const BUCKETS = ['decisions', 'lessons', 'patterns', 'pitfalls'] as const;
 export type TypedBucket = (typeof BUCKETS)[number];
 export type Bucket = TypedBucket | 'notes';

@@ -57,9 +57,9 @@ export function entryCaps(maxTokens: number): { coreCap: number; deepCap: number
 }
 
 /**
- * The task-context pack (issue 4, seed 004; issue 15): rank the notes for the task, give the strongest their
- * decisive sections, lines to notes close to them, deepen while the budget lasts, render the sections in the
- * seed's order, then name the next-ranked notes one line each under Further reading (furtherReading.ts) in the
+ * The task-context pack (docs/packs.md): rank the notes for the task, give the strongest their decisive
+ * sections, lines to notes close to them, deepen while the budget lasts, render the sections in their fixed
+ * order (renderContextPack.ts), then name the next-ranked notes one line each under Further reading (furtherReading.ts) in the
  * share of the budget held for them. The agent's `terms` and `tags` only add score (agentVocabulary.ts).
  * Pure and synchronous; the final Markdown never has more than `maxTokens` o200k tokens.
  * On partial pack data (the island's) it throws MissingPackParts naming what to fetch (packLoader.ts).
@@ -306,7 +306,7 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
     include: [...include],
     maxTokens,
     tokens,
-    confidence: relevant >= 3 ? 'high' : relevant === 2 ? 'medium' : 'low',
+    confidence: confidenceOf(relevant),
     contextPackMarkdown: markdown,
     citations: [
       ...cited.map((c) => ({ path: parts(c.i).stored.path, bucket: c.bucket, status: facts[c.i]!.status, shown: c.shown })),
@@ -386,6 +386,11 @@ function fitTask(task: string, maxTokens: number): string {
   return `${clip(task, Math.floor((task.length * limit) / tokens) - 40)}\n\n_(task cut to fit the budget)_`;
 }
 
+/** How sure a pack is, from the number of active notes that match the task directly: 3 or more high, 2 medium. */
+function confidenceOf(relevant: number): ContextPack['confidence'] {
+  return relevant >= 3 ? 'high' : relevant === 2 ? 'medium' : 'low';
+}
+
 function summaryLines(
   chosen: readonly Chosen[],
   further: readonly TailLine[],
@@ -395,7 +400,7 @@ function summaryLines(
   maxTokens: number,
   warnings: readonly string[],
 ): string[] {
-  const confidence = relevant >= 3 ? 'high' : relevant === 2 ? 'medium' : 'low';
+  const confidence = confidenceOf(relevant);
   const byBucket = (Object.keys(TITLES) as Bucket[])
     .map((b) => [b, chosen.filter((c) => c.bucket === b).length] as const)
     .filter(([, n]) => n > 0)

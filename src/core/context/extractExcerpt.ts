@@ -2,7 +2,7 @@ import type { NoteEntry } from '../index/kbIndexSchema.js';
 import { roleOf } from './sectionRoles.js';
 import { splitSections, type Section } from './splitSections.js';
 
-/** Where a note's lead came from, in the order they are tried (issue 8, "Excerpts, not whole notes"). */
+/** Where a note's lead came from, in the order they are tried (docs/packs.md: each entry starts with a lead). */
 export type ExcerptKind = 'summary' | 'description' | 'first-paragraph' | 'none';
 
 /** A section of a note, its sub-sections folded in: the unit a pack gives or leaves out. */

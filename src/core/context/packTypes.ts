@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Bucket } from './bucketOf.js';
+import { BUCKETS, type Bucket } from './bucketOf.js';
 
 export const DEFAULT_MAX_TOKENS = 6000;
 export const MAX_TOKENS_CAP = 12000;
@@ -18,7 +18,7 @@ export const packRequestSchema = z
     /** Project key; scopes notes to it and its relevant tags. */
     project: z.string().min(1).optional(),
     /** Buckets; default decisions, lessons, patterns. */
-    include: z.array(z.enum(['decisions', 'lessons', 'patterns', 'pitfalls'])).optional(),
+    include: z.array(z.enum(BUCKETS)).optional(),
     /** Default 6000; more than 12000 is clamped with a warning. */
     maxTokens: z.number().int().positive().optional(),
     /** The agent's own words for the task (the folder's vocabulary): they raise the notes that use them, never filter. Default none. */
@@ -60,7 +60,7 @@ export interface PackCitation {
   furtherReading?: true;
 }
 
-/** The `kb context --json` shape (issue 4). */
+/** The `kb context --json` shape (docs/packs.md). */
 export interface ContextPack {
   task: string;
   /** The note a page pack is seeded by. */

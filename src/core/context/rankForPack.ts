@@ -6,7 +6,7 @@ import { piecesOf } from './planEntry.js';
 import { matchSections } from './sectionMatch.js';
 import type { Candidate, CandidateParts } from './selectEntries.js';
 
-/** The second pass: the top notes re-scored by their best section's match (lever of issue 15). */
+/** The second pass: the top notes re-scored by their best section's match (a ranking lever, docs/pack-quality.md). */
 export interface RerankOptions {
   /** How many of the top notes are re-scored. */
   top: number;

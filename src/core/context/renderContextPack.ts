@@ -41,7 +41,7 @@ function blocks(m: PackModel): Block[] {
     if (s.brief.length > 0) out.push(s.brief);
   }
   out.push('## Files to Inspect', m.files.join('\n'), '## Open Questions', m.openQuestions.length ? m.openQuestions.map((q) => `- ${q}`).join('\n') : 'None.');
-  // After the seed's last section, so its order stays whole and a reader who stops early misses the least.
+  // After the last fixed section, so their order stays whole and a reader who stops early misses the least.
   if (m.furtherReading?.length) out.push(FURTHER_READING, m.furtherReading);
   return out;
 }

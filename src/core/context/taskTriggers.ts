@@ -1,6 +1,5 @@
 /**
- * Seed 002's trigger message read from a task: path literals and `@context <alias>` name codebases for
- * "Files to Inspect". Text inside code (fenced or inline), quotes and block quotes is not a trigger, so a
+ * What in a task names codebases for "Files to Inspect": path literals and `@context <alias>`. Text inside code (fenced or inline), quotes and block quotes is not a trigger, so a
  * task that quotes an error message mentioning `/etc/hosts` does not aim discovery at it.
  */
 export interface TaskTriggers {

@@ -1,5 +1,5 @@
 /**
- * Seed 002 Pattern 7 / Registration Step 3b: paths discovery refuses before any read.
+ * The paths discovery refuses before any read (docs/cli.md § "kb discover", Security first).
  * Takes an absolute path (see resolvePathLiteral): keywords match as substrings, roots exactly.
  */
 export type SecurityVerdict = { ok: true } | { ok: false; rule: string; message: string };

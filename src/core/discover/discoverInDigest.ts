@@ -18,13 +18,13 @@ import type { DigestFile, PathDiscovery, RepoDigest, SelectedFile } from './repo
 export type DigestDiscovery = PathDiscovery & {
   /** Pass 3 keywords taken from the task. */
   keywords: string[];
-  /** True when nothing signalled (seed 002 zero-signal guard): nothing is selected. */
+  /** True when nothing signalled (no entry point, no match): nothing is selected. */
   zeroSignal?: boolean;
   /** What to tell the person (zero-signal guard, test-only matches, map mode hint). */
   message?: string;
 };
 
-/** Seed 002 Pattern 2 weights (the seed's "High" and "Medium"); recency is never added to a score. */
+/** Signal weights: 2+ keyword matches rank above the single signals; recency is never added to a score (it breaks ties). */
 const WEIGHT = { manyKeywords: 3, oneKeyword: 2, imported: 2, named: 2 } as const;
 
 export function zeroSignalMessage(path: string): string {
@@ -36,7 +36,7 @@ export function mapModeHint(path: string): string {
 }
 
 /**
- * Passes 3–6 and the final ranking of seed 002 over a digest: keyword grep, import chain of the entry
+ * Passes 3–6 (discoveryRules.ts) and the final ranking over a digest: keyword grep, import chain of the entry
  * points, naming signal (tests excluded), recency as tie-breaker, diversity across folders, at most
  * `budget` files with the entry points counted first. Map-mode digests give the project map selection.
  */
@@ -144,9 +144,9 @@ export function discoverInDigest(digest: RepoDigest, task: string, budget: numbe
 }
 
 /**
- * Take `n` ranked candidates, preferring diversity (seed: "don't select 5 files from the same directory if
- * candidates span multiple directories"): while other folders still have candidates, no folder takes more
- * than half of the slots (rounded up); then fill from the skipped ones in rank order.
+ * Take `n` ranked candidates, preferring diversity (a task whose candidates span folders should not get
+ * five files of one): while other folders still have candidates, no folder takes more than half of the
+ * slots (rounded up); then fill from the skipped ones in rank order.
  */
 export function pickDiverse(ranked: readonly { path: string }[], n: number): string[] {
   if (n <= 0) return [];

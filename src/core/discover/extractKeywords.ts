@@ -1,9 +1,9 @@
 /**
- * Pass 3 of seed 002: 3–5 domain nouns from the task text. Without a part-of-speech tagger, a "domain
+ * Pass 3 (discoveryRules.ts): 3–5 domain nouns from the task text. Without a part-of-speech tagger, a "domain
  * noun" is what is left after removing stop words, task verbs and generic programming terms; plurals
  * and possessives are folded (`refunds` → `refund`, `project's` → `project`) so a substring grep finds
- * both forms. The seed's example — "implement auth middleware using the API project's patterns" →
- * auth, middleware, pattern — is a test row.
+ * both forms. "implement auth middleware using the API project's patterns" → auth, middleware, pattern
+ * is a row of tests/unit/discoverKeywords.test.ts.
  */
 export const MAX_KEYWORDS = 5;
 
@@ -25,7 +25,7 @@ const TASK_WORDS = new Set(
   issues problem problems work working works prevent stop avoid keep know knowing learn understand before`.split(/\s+/),
 );
 
-/** Generic programming terms (the seed: "function, class, variable, etc."). */
+/** Generic programming terms: any code task uses them, so they say nothing about its domain. */
 const GENERIC_TERMS = new Set(
   `function functions class classes variable variables method methods object objects type types interface interfaces module
   modules file files code codebase project projects api apis app application library package packages repo repository

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * One entry of `.claude/path-context.yaml` `paths:` (seed 002 config schema). Entries are checked one by
+ * One entry of `.claude/path-context.yaml` `paths:` (docs/cli.md § "kb discover"). Entries are checked one by
  * one so a bad entry is skipped with a warning instead of failing the whole file.
  */
 export const pathContextEntrySchema = z

@@ -2,7 +2,7 @@ import { compareStrings } from '../util/compare.js';
 import { baseName, ENTRY_POINT_CAP, extensionOf, isTestFile, SOURCE_EXTENSIONS } from './discoveryRules.js';
 
 /**
- * Pass 2 of seed 002: entry points among the repo's files, best first, at most 3.
+ * Pass 2 (discoveryRules.ts): entry points among the repo's files, best first, at most 3.
  * Globs: `**\/main.*`, `**\/app.*`, `**\/index.*`, `cmd/**`, plus the framework extras (Next.js
  * `app/layout.*`, `src/app/layout.*`, `pages/_app.*`; Angular `src/app/app.module.*`, `app.component.*`;
  * Go `cmd/*\/main.go`, `main.go`; Rust `src/main.rs`, `src/lib.rs`; Python `**\/__main__.py`).

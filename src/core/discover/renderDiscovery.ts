@@ -18,7 +18,7 @@ export interface DiscoveryView {
   files: ReadFile[];
 }
 
-/** Seed 002 Pattern 5: the `<details>` annotation for one path (files mode, zero signal, or map mode). */
+/** The `<details>` annotation for one path, why each file was chosen (files mode, zero signal, or map mode). */
 export function renderAnnotation(view: DiscoveryView): string {
   const d = view.discovery;
   if (d.mode === 'map') return renderMapAnnotation(view);

@@ -1,6 +1,6 @@
 /**
  * What discovery knows about a registered codebase, gathered once by the node adapter
- * (src/node/discover/buildRepoDigest.ts) under the seed 002 security, ignore and include/exclude rules.
+ * (src/node/discover/buildRepoDigest.ts) under discovery's security, ignore and include/exclude rules (discoveryRules.ts).
  * JSON-serialisable: the site emits it so the browser island selects the same files as the CLI.
  */
 export interface RepoDigest {
@@ -16,7 +16,7 @@ export interface RepoDigest {
   fileCount: number;
   /** Source files among them (entry-point extensions; tests included), for the "fewer files than budget" rule. */
   sourceFileCount?: number | undefined;
-  /** `map` when fileCount > 500 (seed 002 Pattern 4). */
+  /** `map` (a project map instead of files) when fileCount > MAP_MODE_THRESHOLD (500). */
   mode: 'files' | 'map';
   /**
    * Candidate files (files mode): repo-relative path, line count, searchable words, resolved imports.
@@ -41,14 +41,14 @@ export interface DigestFile {
   lines: number;
   /**
    * Distinct lower-cased words of the file's text (for the keyword pass), capped; empty for files outside
-   * the primary language (the seed greps `type={primary_lang}`).
+   * the primary language (the keyword pass searches only those).
    */
   words: string[];
   /** Repo-relative files this file imports. */
   imports: string[];
 }
 
-/** Why a file was selected (seed 002 Pattern 5 annotation). */
+/** Why a file was selected (the reason its annotation line gives). */
 export interface SelectedFile {
   file: string;
   reason: string;

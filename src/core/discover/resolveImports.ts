@@ -2,7 +2,7 @@ import { compareStrings } from '../util/compare.js';
 import { dirName, extensionOf } from './discoveryRules.js';
 
 /**
- * Pass 4 of seed 002: the files an entry point imports, resolved within the registered root.
+ * Pass 4 (discoveryRules.ts): the files an entry point imports, resolved within the registered root.
  * Relative imports for JavaScript/TypeScript (`./x`, `../x`, `.js` → `.ts`, `x/index.*`), Python
  * (`from .x import y`, and project-absolute `from pkg.mod import y` when that file exists), Go
  * (packages under the module path of `go.mod`) and Rust (`mod x;`, `use crate::x`). Package imports

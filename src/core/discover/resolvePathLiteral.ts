@@ -1,5 +1,5 @@
 /**
- * Step 2b of seed 002: turn a path as a person wrote it (`~/x`, `../x`, `C:\x`, `x`) into an absolute,
+ * A path literal of a task or an argument: turn a path as a person wrote it (`~/x`, `../x`, `C:\x`, `x`) into an absolute,
  * `/`-separated path with `.` and `..` resolved. String logic only, so the island can run it too;
  * the node side passes the real home and working directories.
  */

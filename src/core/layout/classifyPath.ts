@@ -34,7 +34,7 @@ export function isMarkdown(path: string): boolean {
   return /\.mdx?$/i.test(path);
 }
 
-/** A folder of retired notes: `archive`, in any case, at any depth (seed 003 leaves `archive/` out wherever it sits). */
+/** A folder of retired notes: `archive`, in any case, at any depth (kb search and the index leave `archive/` out wherever it sits). */
 export function isArchiveFolder(name: string): boolean {
   return name.toLowerCase() === 'archive';
 }

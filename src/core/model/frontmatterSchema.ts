@@ -44,13 +44,13 @@ export const frontmatterSchema = z
   .object({
     /** Title; default: first `#` heading, else the file name. */
     title: text,
-    /** Summary; default: first `#` heading (as seed 000 reads it). */
+    /** Summary; default: the first `#` heading. */
     description: text,
     /** Tags: inline list, block list, or comma-separated string; lower-cased, empty entries dropped. */
     tags: z.unknown().transform(normaliseTagList),
     /** Obsidian-style `tag` key, read as tags too (config `tagFields`). */
     tag: z.unknown().transform(normaliseTagList),
-    /** Phrases a query token may match as a substring (seed 000 Step 4). Default: none. */
+    /** Phrases a query token may match as a substring (docs/query-and-search.md, Matching). Default: none. */
     'semantic-hints': phrases,
     semantic_hints: phrases,
     category: lowerText,

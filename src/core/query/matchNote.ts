@@ -3,7 +3,7 @@ import type { NoteEntry } from '../index/kbIndexSchema.js';
 /** How one query token meets one note: by a declared tag, by a semantic-hints phrase, or not at all. */
 export type TokenMatch = { by: 'tag' } | { by: 'hint'; phrase: string } | undefined;
 
-/** Lower-cased with hyphens removed, the form seed 000 compares hints in: `rate-limit` meets "Ratelimit headers". */
+/** Lower-cased with hyphens removed, the form a token and a hint phrase are compared in: `rate-limit` meets "Ratelimit headers". */
 export function hintForm(s: string): string {
   return s.toLowerCase().replace(/-/g, '');
 }
@@ -20,7 +20,7 @@ function hintFormsOf(hints: readonly string[]): string[] {
   return forms;
 }
 
-/** Seed 000 Step 4 matching rule: `t` equals a tag, or its hint form is a substring of a hint phrase's hint form. */
+/** The matching rule (docs/query-and-search.md, Matching): `t` equals a tag, or its hint form is a substring of a hint phrase's hint form. */
 export function matchToken(note: Pick<NoteEntry, 'tags' | 'hints'>, token: string): TokenMatch {
   if (note.tags.includes(token)) return { by: 'tag' };
   if (note.hints.length === 0) return undefined;

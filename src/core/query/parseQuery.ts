@@ -1,7 +1,7 @@
 import { normaliseTag } from '../tags/normaliseTag.js';
 
 /**
- * The /context query grammar (seed 000 Step 2):
+ * The /context query grammar (docs/query-and-search.md § "kb query"):
  *
  *   query   = { space } , [ term , { space , { space } , term } ] , { space } ;
  *   term    = and-word | tag ;

@@ -3,7 +3,7 @@ import { compareStrings } from '../util/compare.js';
 import { hintForm } from './matchNote.js';
 
 /**
- * One source of seed 000 Step 4 (cross-project or team-shared) prepared for matching: its notes in path
+ * One source of query matches (cross-project or team-shared) prepared for matching: its notes in path
  * order, and where a token can meet them. A query marks the notes a token meets by tag (an inverted
  * index) or by hint (one substring test on the note's joined hint forms) and checks only those with
  * matchNote, instead of every note of the index.
@@ -48,7 +48,7 @@ export function queryListsOf(index: KbIndex): QueryLists {
 const byPath = (a: NoteEntry, b: NoteEntry) => compareStrings(a.path, b.path);
 
 function prepare(index: KbIndex): QueryLists {
-  // Project-tier paths belong to the project tier under the aria layout (Step 4a), never to cross-project.
+  // Under the aria layout `projects/` paths belong to the project tier, never to cross-project: a note is listed once.
   const cross = index.notes.filter((n) => n.tier === 'cross-project' && !(index.layout === 'aria' && n.path.startsWith('projects/')));
   const team = index.notes.filter((n) => n.tier === 'team-shared');
   const projects = new Map<string, NoteEntry[]>();

@@ -1,4 +1,4 @@
-/** The `kb query --json` shape (issue 3); the text renderer and the site's island read nothing else. */
+/** The `kb query --json` shape (docs/query-and-search.md § "kb query"); the text renderer and the site's island read nothing else. */
 export interface QueryResult {
   /** The query as typed. */
   query: string;

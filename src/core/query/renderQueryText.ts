@@ -6,7 +6,7 @@ const GROUPS = [
   ['cross-project', 'Cross-project'],
 ] as const;
 
-/** The human text of seed 000 Step 5 for one query result; the seed's "Load which files?" prompt becomes a `--load` hint. */
+/** The human text of one query result; "Load which files?" is a `--load` hint, since a command cannot ask back. */
 export function renderQueryText(r: QueryResult): string {
   if (r.usage) return `${r.usage}\n`;
   const out: string[] = [];
@@ -19,7 +19,7 @@ export function renderQueryText(r: QueryResult): string {
   if (r.results.length === 0) {
     out.push(`No files match tag(s): ${tagList}`, ...emptyNotes);
     out.push(`Known tags: ${(r.knownTags ?? []).map(knownTag).join(', ')}`);
-    // Seed 000 says "Run /index to rebuild": here every call reads the folder afresh, so a miss is the query's.
+    // No index to rebuild: every call reads the folder afresh, so a miss is the query's, not a stale index's.
     out.push(`Tags are read from the notes on every call: check the spelling, or search the words instead: kb search ${searchWords(r)}`);
   } else {
     out.push(`Found ${files(r.results.length)} matching: ${tagList} (${r.mode})`);
@@ -75,7 +75,7 @@ function artifactLine(a: QueryArtifact): string {
   let state: string;
   if (!a.exists) state = `(not found — run /${remedy} create${tagArg})`;
   else if (a.ageDays === undefined) state = 'fresh';
-  // The stale marker takes the place of ` — fresh` (seed 000 Step 5 example: `— 34 days ago [STALE — …]`).
+  // The stale marker takes the place of ` — fresh` (`— 34 days ago [STALE — …]`).
   else state = `${ageString(a.ageDays)}${a.stale ? ` [STALE — run /${remedy} ${a.kind === 'CODEMAP' ? 'update' : 'verify'}${tagArg}]` : ' — fresh'}`;
   return `${a.n}. ${a.path} — ${state} [project: ${a.project}]`;
 }

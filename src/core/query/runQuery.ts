@@ -7,7 +7,7 @@ import { BY_HINT, BY_TAG, markMeeting, markOwner, queryListsOf, UNMET, type Quer
 import { LEGACY_BACKLOG_NOTE, QUERY_NO_TAG, type QueryArtifact, type QueryCategory, type QueryHit, type QueryIdea, type QueryResult } from './queryResult.js';
 
 /**
- * Seed 000 (/context) Steps 2–5 over the index: parse, resolve aliases, expand projects, match the three
+ * The /context tag query over the index (docs/query-and-search.md § "kb query"): parse, resolve aliases, expand projects, match the three
  * sources, attach tracked artifacts and pending ideas. Pure: everything it needs (mtimes, idea dates) is in the index.
  */
 export function runQuery(index: KbIndex, query: string, options: { today: string }): QueryResult {
@@ -15,7 +15,7 @@ export function runQuery(index: KbIndex, query: string, options: { today: string
   const result: QueryResult = { query, mode, tags: [], resolved: [], expanded: [], results: [], artifacts: [], ideas: [], emptyProjects: [], notes: [] };
   if (parsed.length === 0) return { ...result, usage: QUERY_NO_TAG };
 
-  // Step 2.5: alias → canonical, one way only.
+  // Aliases first: alias → canonical, one way only, so a project key's alias expands too.
   const tokens: string[] = [];
   for (const token of parsed) {
     const canonical = Object.hasOwn(index.aliases, token) ? index.aliases[token]! : undefined;
@@ -23,7 +23,7 @@ export function runQuery(index: KbIndex, query: string, options: { today: string
     addOnce(tokens, canonical ?? token);
   }
 
-  // Step 3: a project key keeps itself and brings its relevant tags, in union mode only.
+  // Project keys: a project key keeps itself and brings its relevant tags, in union mode only.
   const projects = new Map(index.projects.map((p) => [p.key, p]));
   const tags = [...tokens];
   if (mode === 'OR') {
@@ -107,7 +107,7 @@ function candidates(list: SourceList, tags: string[], mode: 'OR' | 'AND', owners
   return { notes, tagged };
 }
 
-/** Step 4a: promoted notes; project-tier paths belong to Step 4b (reviews are not promoted). */
+/** Cross-project: promoted notes; project-tier paths belong to projectTier (reviews are not promoted). */
 function crossProject(lists: QueryLists, tags: string[], mode: 'OR' | 'AND') {
   const out: QueryHit[] = [];
   const { notes, tagged } = candidates(lists.cross, tags, mode);
@@ -118,7 +118,7 @@ function crossProject(lists: QueryLists, tags: string[], mode: 'OR' | 'AND') {
   return out;
 }
 
-/** Step 4b: every note of a queried project's folder in union mode; in intersection mode those meeting every token. */
+/** Project-specific: every note of a queried project's folder in union mode; in intersection mode those meeting every token. */
 function projectTier(index: KbIndex, lists: QueryLists, tags: string[], mode: 'OR' | 'AND', projectKeys: string[], empty: string[]) {
   const out: QueryHit[] = [];
   const seen = new Set<string>();
@@ -137,7 +137,7 @@ function projectTier(index: KbIndex, lists: QueryLists, tags: string[], mode: 'O
 }
 
 /**
- * Step 4c: team-shared notes of projects enabled for sharing, or `cross` (a defensive filter: the index may hold
+ * Team-shared: notes of projects enabled for sharing, or `cross` (a defensive filter: the index may hold
  * notes of a project disabled since). The owner project counts as a tag of the note; `cross` notes also surface
  * for any project-key query in union mode.
  */

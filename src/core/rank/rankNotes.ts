@@ -1,7 +1,7 @@
 import { analyze, bigrams } from './analyze.js';
 import { scoreTerms, type PostingSource } from './searchIndex.js';
 
-/** The levers of issue 8; each can be switched off to measure what it buys (`npm run eval:packs -- --ablate`). */
+/** The ranking levers (docs/pack-quality.md); each can be switched off to measure what it buys (`npm run eval:packs -- --ablate`). */
 export interface RankOptions {
   /** Word pairs of the task matched against the phrase field. */
   phrases: boolean;

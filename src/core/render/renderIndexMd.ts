@@ -6,7 +6,7 @@ export function isTagIndexed(note: NoteEntry): boolean {
   return note.tier === 'cross-project' || note.tier === 'project';
 }
 
-/** `index.md` in the aria format that seed 000 reads. */
+/** `index.md` in the aria-knowledge format that its /context reads. */
 export function renderIndexMd(index: KbIndex): string {
   const out: string[] = [`# ${index.title} — Knowledge Index`, ''];
   const known = new Set(index.knownTags.map((k) => k.tag));
@@ -61,7 +61,7 @@ function groupBy(notes: NoteEntry[], keys: (n: NoteEntry) => string[]): Map<stri
   return sorted;
 }
 
-/** `kb-tags.txt`: one lower-cased tag a line, sorted, unique (seed 003). */
+/** `kb-tags.txt`: one lower-cased tag a line, sorted, unique: the values `kb search --tag` accepts. */
 export function renderTagsTxt(index: KbIndex): string {
   return lines(index.notes.flatMap((n) => n.tags));
 }

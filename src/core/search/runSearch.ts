@@ -5,7 +5,7 @@ import { closestValues } from './closestValues.js';
 import { CONTENT_CAP, TITLE_CAP, type SearchRequest, type SearchResult } from './searchResult.js';
 
 /**
- * Seed 003 Phases 1–3 over the index: validate facets against kb-tags / kb-categories, filter the search
+ * `kb search` over the index (docs/query-and-search.md § "kb search"): validate facets against kb-tags / kb-categories, filter the search
  * scope by facets (AND), then the two-tier keyword search. Fixed-string, case-insensitive throughout.
  * `bodies` holds each note's text after its frontmatter, by path (indexKnowledgeFolder's `bodies`).
  */

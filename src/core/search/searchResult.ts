@@ -1,11 +1,11 @@
-/** What `kb search` was asked (seed 003 Phase 0); every part optional, at least one present. */
+/** What `kb search` was asked; every part optional, at least one present. */
 export interface SearchRequest {
   tag?: string | undefined;
   category?: string | undefined;
   keyword?: string | undefined;
 }
 
-/** The `kb search --json` shape (issue 3), plus what the text renderer needs to word its output. */
+/** The `kb search --json` shape (docs/query-and-search.md § "kb search"), plus what the text renderer needs to word its output. */
 export interface SearchResult {
   request: SearchRequest;
   /** Facet-only: every surviving note; with a keyword: tier 1 (cap 8). */
@@ -26,6 +26,6 @@ export const SEARCH_USAGE = 'Usage: kb search [--tag VALUE] [--category VALUE] [
 /** What a search with nothing to search for answers first: kb-search's own question. */
 export const SEARCH_EMPTY = 'What would you like to search for in the knowledge base?';
 
-/** Seed 003 Phase 3 caps. */
+/** Keyword search caps: title matches, then content matches. */
 export const TITLE_CAP = 8;
 export const CONTENT_CAP = 12;

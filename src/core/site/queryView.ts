@@ -4,7 +4,7 @@ import { staleness } from '../util/staleness.js';
 
 /**
  * What a query result looks like on a page: the groups, numbering and labels of `kb query`
- * (seed 000 Step 5), with links. The tag and project pages and the query island all render this,
+ * (docs/query-and-search.md), with links. The tag and project pages and the query island all render this,
  * so the site and the CLI cannot drift apart.
  */
 export interface QueryView {

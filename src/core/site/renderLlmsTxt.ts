@@ -161,14 +161,9 @@ function* wholePieces(index: KbIndex, bodies: ReadonlyMap<string, string>, mdUrl
   }
 }
 
-/** `llms-full.txt`: the same notes with their full text, one after the other. */
-export function renderLlmsFullTxt(index: KbIndex, bodies: ReadonlyMap<string, string>, mdUrl: (slug: string) => string): string {
-  return [...llmsFullTxtChunks(index, bodies, mdUrl)].join('');
-}
-
 /**
- * `llms-full.txt` in pieces, one per note, so the site can stream it: at 100,000 notes it is 700 MB, more
- * than one JavaScript string may hold. Joined, the pieces are `renderLlmsFullTxt`'s text.
+ * `llms-full.txt`, the same notes with their full text one after the other, in pieces, one per note, so the
+ * site can write it piece by piece: at 100,000 notes it is 700 MB, more than one JavaScript string may hold.
  */
 export function* llmsFullTxtChunks(index: KbIndex, bodies: ReadonlyMap<string, string>, mdUrl: (slug: string) => string): Generator<string> {
   yield* joinPieces(wholePieces(index, bodies, mdUrl));

@@ -1,6 +1,6 @@
-// Isomorphic: what /tags/<tag>/ lists. First `kb query <tag>` as the seed groups and numbers it (the CLI's
+// Isomorphic: what /tags/<tag>/ lists. First `kb query <tag>` as it groups and numbers it (the CLI's
 // numbers stay loadable), then every other note carrying the tag: `kb query` leaves out project folders unless a
-// project key is queried (seed 000 Step 4b) and never searches reviews, but a tag page is not a /context query,
+// project key is queried and never searches reviews, but a tag page is not a /context query,
 // and a reader who opens a tag must find every note that carries it.
 import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
 import type { QueryResult } from '../query/queryResult.js';

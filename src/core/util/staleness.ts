@@ -1,6 +1,6 @@
 import { daysBetween } from './isoDate.js';
 
-/** The seed's "staleness-marker" shared block: age, age string, stale flag and marker. */
+/** The staleness marker of tracked artifacts and pending ideas in `kb query`: age, age string, stale flag and marker. */
 export interface Staleness {
   ageDays: number;
   ageString: string;

@@ -2,7 +2,7 @@ import { discoverForTask } from '../../node/discover/discoverForTask.js';
 import type { Args, discoverInput } from '../toolDefinitions.js';
 import { single, type AnswerFn } from './kbTool.js';
 
-/** `discover` (local mode only): seed 002's path-context discovery as `kb discover` runs it: the annotated files, then its JSON. */
+/** `discover` (local mode only): path-context discovery as `kb discover` runs it: the annotated files, then its JSON. */
 export const answerDiscover: AnswerFn<Args<typeof discoverInput>> = async (_snapshot, args, ctx) => {
   const task = args.task.trim();
   if (!task) throw new Error('task is empty: discovery ranks files for a task.');

@@ -4,7 +4,7 @@ import type { QueryResult } from '../../core/query/queryResult.js';
 import type { Args, queryInput } from '../toolDefinitions.js';
 import type { AnswerFn } from './kbTool.js';
 
-/** `query`: seed 000's /context tag query, as `kb query --json` answers it, with its text rendering first; pages of results. */
+/** `query`: the /context tag query, as `kb query --json` answers it, with its text rendering first; pages of results. */
 export const answerQuery: AnswerFn<Args<typeof queryInput>> = async (snapshot, args, ctx) => {
   const result = runQuery(snapshot.index, args.tags, { today: ctx.today });
   if (result.usage) throw new Error(`tags holds no tag. ${result.usage}`);

@@ -5,7 +5,7 @@ import { SEARCH_USAGE, type SearchResult } from '../../core/search/searchResult.
 import type { Args, searchInput } from '../toolDefinitions.js';
 import type { AnswerFn } from './kbTool.js';
 
-/** `search`: seed 003's kb-search, as `kb search --json` answers it, with its text rendering first; pages of matches. */
+/** `search`: kb-search, as `kb search --json` answers it, with its text rendering first; pages of matches. */
 export const answerSearch: AnswerFn<Args<typeof searchInput>> = async (snapshot, args) => {
   // The CLI's grammar reads the request: `--tag=VALUE` keeps a value that starts with `--`, `--` keeps the keyword literal.
   const parsed = parseSearchArgs([

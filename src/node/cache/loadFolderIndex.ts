@@ -4,7 +4,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { KbIndex } from '../../core/index/kbIndexSchema.js';
 import { isRacy, recordingFs, signature } from '../fs/recordingFs.js';
-import { PACKAGE_ROOT, projectLockfile } from '../packageRoot.js';
+import { kbLockfile } from '../packageRoot.js';
 import { readSnapshot, snapshotKey, writeSnapshot, type SnapshotContent, type SnapshotKey } from './indexSnapshot.js';
 
 /** An indexed folder as the quick commands need it (`kb query`, `kb search`, `kb context`). */
@@ -73,7 +73,7 @@ export async function loadFolderIndex(kbDirArg: string, options: LoadFolderOptio
   let snapshotId: string | undefined;
   if (folder.cacheDir !== undefined && !isRacy(record, started, options.racyMs ?? RACY_MS)) {
     const { hashModuleGraphFiles } = await import('./codeHash.js');
-    const lockfile = projectLockfile(PACKAGE_ROOT, process.cwd());
+    const lockfile = kbLockfile(process.cwd());
     const code = hashModuleGraphFiles(
       CODE_ENTRIES.map((e) => here(e)),
       lockfile,
@@ -90,12 +90,6 @@ export async function loadFolderIndex(kbDirArg: string, options: LoadFolderOptio
     if (writeSnapshot(folder.cacheDir, key, id, record, { index: folder.index, bodies: folder.bodies, reading })) snapshotId = id;
   }
   return { index: folder.index, bodies: folder.bodies, reading, cacheDir: folder.cacheDir, snapshotId, from: 'reading' };
-}
-
-/** The bodies of a folder index: its own, or (when the snapshot was read without them) from a reading. */
-export async function bodiesOf(folder: FolderIndex, options: LoadFolderOptions = {}): Promise<ReadonlyMap<string, string>> {
-  if (folder.bodies) return folder.bodies;
-  return (await loadFolderIndex(folder.reading.kbDir, { ...options, cacheDir: folder.cacheDir, bodies: true })).bodies!;
 }
 
 function isInside(path: string, dir: string): boolean {

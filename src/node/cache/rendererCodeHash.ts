@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { PACKAGE_ROOT, projectLockfile } from '../packageRoot.js';
+import { kbLockfile } from '../packageRoot.js';
 import { hashModuleGraph } from './codeHash.js';
 
-const lockfile = () => projectLockfile(PACKAGE_ROOT, process.cwd());
+const lockfile = () => kbLockfile(process.cwd());
 
 let renderer: string | undefined;
 let ranker: string | undefined;

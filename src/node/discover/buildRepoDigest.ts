@@ -33,7 +33,7 @@ const MAX_WORDS = 2000;
 /** Files larger than this are counted but not searched. */
 const MAX_SEARCH_BYTES = 1_000_000;
 
-/** Pass 1 framework detection: config file at the root → framework, in the seed's order. */
+/** Pass 1 framework detection: config file at the root → framework, listed in this order. */
 const FRAMEWORKS: [string, (names: Set<string>) => boolean][] = [
   ['Node.js', (n) => n.has('package.json')],
   ['Go', (n) => n.has('go.mod')],
@@ -48,7 +48,7 @@ const FRAMEWORKS: [string, (names: Set<string>) => boolean][] = [
 const MANIFESTS = new Set(['package.json', 'go.mod', 'Cargo.toml', 'pyproject.toml', 'pom.xml', 'build.gradle']);
 
 /**
- * Everything seed 002 discovery needs to know about one registered folder (see RepoDigest): Pass 1
+ * Everything discovery needs to know about one registered folder (see RepoDigest): Pass 1
  * topology under the ignore list and include/exclude, Pass 2 entry points, each candidate's words and
  * resolved imports (Passes 3–4), Pass 6 git recency. Reads only; security checks happen before (runDiscovery).
  */
@@ -109,7 +109,7 @@ export function buildRepoDigest(absRoot: string, reg: RepoRegistration): RepoDig
   return { ...base, files: digestFiles, recent: gitRecency(absRoot).filter((f) => fileSet.has(f)) };
 }
 
-/** Most common of the seed's source extensions; without any, a lock file's language. */
+/** The language with the most files (LANGUAGE_EXTENSIONS); without any, a lock file's language. */
 function primaryLanguage(files: string[], lockFiles: string[]): string | undefined {
   const counts = Object.entries(LANGUAGE_EXTENSIONS)
     .map(([lang, exts]) => [lang, files.filter((f) => exts.includes(extensionOf(f))).length] as const)

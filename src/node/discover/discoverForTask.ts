@@ -18,7 +18,7 @@ export interface DiscoverOutput {
 }
 
 /**
- * Seed 002 over the knowledge folder's registrations: `kb discover` and `kb mcp`'s `discover` tool both call it,
+ * Discovery over the knowledge folder's registrations: `kb discover` and `kb mcp`'s `discover` tool both call it,
  * so they read the same files under the same security rules and answer the same JSON.
  */
 export function discoverForTask(request: { refs: string[]; task: string; cwd: string; kbDir: string; home?: string | undefined }): DiscoverOutput {

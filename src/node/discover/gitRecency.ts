@@ -6,7 +6,7 @@ import { runGit } from '../git/runGit.js';
 const HEAD = 20;
 
 /**
- * Pass 6 of seed 002: files touched by the last 20 commits under the root, most often first
+ * Pass 6, recency (discoveryRules.ts): files touched by the last 20 commits under the root, most often first
  * (`git log --name-only --pretty=format: -20 | sort | uniq -c | sort -rn | head -20`). Read-only; an empty
  * list when the folder is not the top of its own git repository (a folder nested in another project's
  * repository, like the sample repos in content/, would otherwise rank by that project's unrelated

@@ -24,7 +24,7 @@ export const PROJECT_CONFIG = '.claude/path-context.yaml';
 export const GLOBAL_CONFIG = '~/.claude/path-context.yaml';
 
 /**
- * Seed 002 Step 1: `.claude/path-context.yaml` in the working directory (project config, highest priority), the
+ * Discovery's aliases, highest priority first (docs/cli.md § "kb discover"): `.claude/path-context.yaml` in the working directory (project config, highest priority), the
  * knowledge folder's `repos:` (the team-wide list), then `~/.claude/path-context.yaml` (global config, the
  * fallback); for the same alias the earlier one wins. An empty `paths:` is no config; a missing file is fine;
  * an entry without `path` is skipped with a warning. Reads, never writes.

@@ -40,7 +40,7 @@ export function maxPathsMessage(active: readonly string[]): string {
 }
 
 /**
- * Seed 002 end to end for the CLI: registrations, security (before any read), existence, the 3-path
+ * Discovery end to end for the CLI (docs/cli.md § "kb discover"): registrations, security (before any read), existence, the 3-path
  * limit and per-path budget, project indicators, the 6 passes, and the reads (files over 500 lines as
  * their first 200). Never writes.
  */

@@ -15,7 +15,7 @@ export interface RepoWalk {
 }
 
 /**
- * Pass 1 of seed 002: every file under the root without reading any content, through the one walker
+ * Pass 1, topology (discoveryRules.ts): every file under the root without reading any content, through the one walker
  * (walkTree). Ignored directories are never entered. A symlink whose real path leaves the root is skipped
  * with a warning; a linked file inside the root is kept; a linked folder inside the root is not entered
  * (its target is walked anyway). A named pipe, socket or device is never opened, and is named in a warning.

@@ -1,0 +1,23 @@
+// astro:build:start: render the notes' Markdown in worker threads and build the packs while Astro bundles; pages
+// wait for both through `state.ready`.
+import type { HookParameters } from 'astro';
+import { renderSetup, renderWorkers } from '../../node/site/noteHtml.js';
+import { renderNotes } from '../../node/site/renderNotes.js';
+import { need, seconds, startPacks, workerUrl, type PortalState } from '../portalState.js';
+
+export function buildStart(state: PortalState, { logger }: HookParameters<'astro:build:start'>): void {
+  const prepared = need(state.site);
+  const cfg = need(state.config);
+  const workers = renderWorkers(prepared.jobs.length, cfg.renderWorkers);
+  logger.info(
+    `kb: rendering ${prepared.jobs.length} of ${prepared.htmlKeys.size} Markdown notes${prepared.jobs.length && workers ? ` in ${workers} worker threads` : ''} (the others are cached)`,
+  );
+  const rendered = renderNotes(renderSetup(prepared.jobContext, cfg.htmlDir), prepared.jobs, { workers, workerUrl: workerUrl('renderNotesWorker') });
+  const started = Date.now();
+  const timed = <T>(what: string, work: Promise<T>) => work.then((value) => (logger.info(`kb: ${what} (${seconds(started)}s after the build started)`), value));
+  state.ready = Promise.all([
+    timed(`${prepared.jobs.length} notes rendered`, rendered),
+    timed('pack data and packs ready', startPacks(state, prepared, true)),
+  ]).then(() => undefined);
+  state.ready.catch(() => undefined); // reported where it is awaited
+}
