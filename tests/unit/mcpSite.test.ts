@@ -74,6 +74,8 @@ describe.each([
   ['search', { category: 'performance-issues' }],
   ['context', { task: 'Fix duplicate Stripe webhook deliveries', repo: 'payments-api' }],
   ['context', { task: 'Add cursor pagination to refunds', project: 'pay', include: ['decisions', 'pitfalls'], maxTokens: 3000 }],
+  ['context', { note: 'decisions/005-cursor-pagination.md' }],
+  ['context', { note: 'projects/pay/lessons/2026-08-double-refunds-postmortem.md', task: 'Retry failed refunds', maxTokens: 2000 }],
   ['read_note', { path: 'decisions/005-cursor-pagination.md' }],
   ['read_note', { path: 'guides/reading-the-dashboards.mdx', section: 'webhooks' }],
   ['read_note', { path: 'repos/payments-api/_project-knowledge/2026-09-12-webhook-idempotency.md' }],

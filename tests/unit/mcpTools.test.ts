@@ -17,9 +17,11 @@ describe('kb mcp: the tools a client lists', () => {
     expect(tools.map((t) => t.name)).toEqual(['query', 'search', 'context', 'read_note', 'list_tags', 'discover']);
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect(byName.get('query')!.inputSchema.required).toEqual(['tags']);
-    expect(byName.get('context')!.inputSchema.required).toEqual(['task']);
+    // A task or a note (a page pack); the tool says which is missing (contextTool.ts).
+    expect(byName.get('context')!.inputSchema.required).toBeUndefined();
     expect(Object.keys(byName.get('context')!.inputSchema.properties ?? {})).toEqual([
       'task',
+      'note',
       'repo',
       'project',
       'include',
@@ -93,6 +95,30 @@ describe.each([
   });
 });
 
+describe.each([
+  ['a note', { note: 'decisions/005-cursor-pagination.md' }, ['--note', 'decisions/005-cursor-pagination.md']],
+  [
+    'a note and a task, in a smaller budget',
+    { note: 'projects/pay/lessons/2026-08-double-refunds-postmortem.md', task: 'Retry failed refunds', maxTokens: 2000 },
+    ['--note', 'projects/pay/lessons/2026-08-double-refunds-postmortem.md', '--task', 'Retry failed refunds', '--max-tokens', '2000'],
+  ],
+])('context for a page: %s', (_rule, args, flags) => {
+  it('is kb context --note --json', async () => {
+    const [markdown, json] = texts(await server.call('context', args));
+    const expected = (await cli(['context', ...flags, '--kb', CONTENT, '--today', TODAY, '--json'])).out;
+    expect(json).toBe(expected);
+    expect(markdown).toBe(JSON.parse(expected).contextPackMarkdown);
+  });
+});
+
+describe('context for a page that is not there', () => {
+  it('says which path, and how paths are written', async () => {
+    const result = await server.call('context', { note: 'decisions/no-such-note.md' });
+    expect(result.isError).toBe(true);
+    expect(texts(result).join('\n')).toMatch(/note: no note at decisions\/no-such-note\.md; give a path as query, search and context list them/);
+  });
+});
+
 describe('discover (local mode)', () => {
   it('is kb discover --json, after the annotated files', async () => {
     const task = 'fix duplicate webhook refunds';
@@ -143,6 +169,7 @@ describe.each([
   ['query: no tag', 'query', { tags: '   ' }, 'tags holds no tag. Usage: kb query <tag1> [tag2] [AND tag3]'],
   ['search: nothing to search', 'search', { tag: '' }, 'Give a keyword, a tag or a category, none of them empty. Usage: kb search'],
   ['context: an empty task', 'context', { task: '  ' }, 'task: the task is empty'],
+  ['context: neither a task nor a note', 'context', {}, 'task: the task is empty'],
   ['read_note: an unknown path', 'read_note', { path: 'decisions/999-nope.md' }, 'decisions/999-nope.md: no such note in the knowledge base.'],
   ['read_note: a path outside the folder', 'read_note', { path: '../../etc/passwd' }, '../../etc/passwd is outside the knowledge folder'],
   ['read_note: an absolute path outside', 'read_note', { path: '/etc/passwd' }, '/etc/passwd is outside the knowledge folder'],

@@ -4,7 +4,7 @@ import { EXIT, usageError, type Io } from '../io.js';
 
 export const HELP = `Usage: kb discover <path-or-alias>… --task "…" [--kb DIR] [--json]
 
-The files of up to 3 codebases that matter for a task (seed 002): entry points, files matching the
+The files of up to 3 codebases that matter for a task: entry points, files matching the
 task's nouns and their imports. Aliases come from kb.config.yaml repos: and .claude/path-context.yaml.
 Never writes. Restricted paths (.ssh, credentials, /etc, …) are refused before anything is read.
 
