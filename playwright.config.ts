@@ -48,7 +48,16 @@ export default defineConfig({
   projects: [
     {
       name: 'site',
-      testIgnore: ['**/wiki.spec.ts', '**/xss.spec.ts', '**/host.spec.ts', '**/dev.spec.ts', '**/obsidian.spec.ts', '**/publish.spec.ts', '**/obsidianPublish.spec.ts'],
+      testIgnore: [
+        '**/wiki.spec.ts',
+        '**/xss.spec.ts',
+        '**/host.spec.ts',
+        '**/dev.spec.ts',
+        '**/obsidian.spec.ts',
+        '**/queryBlocks.spec.ts',
+        '**/publish.spec.ts',
+        '**/obsidianPublish.spec.ts',
+      ],
       use: { baseURL: url(SITES.site) },
     },
     // reading.spec.ts runs on both: the sample at `/` and under `/wiki/`.
@@ -56,7 +65,7 @@ export default defineConfig({
     { name: 'xss', testMatch: ['**/xss.spec.ts'], use: { baseURL: url(SITES.xss) } },
     { name: 'host', testMatch: ['**/host.spec.ts'], use: { baseURL: url(SITES.host) } },
     { name: 'dev', testMatch: ['**/dev.spec.ts'] },
-    { name: 'obsidian', testMatch: ['**/obsidian.spec.ts'], use: { baseURL: url(SITES.obsidian) } },
+    { name: 'obsidian', testMatch: ['**/obsidian.spec.ts', '**/queryBlocks.spec.ts'], use: { baseURL: url(SITES.obsidian) } },
     { name: 'publish', testMatch: ['**/publish.spec.ts', '**/obsidianPublish.spec.ts'], use: { baseURL: url(SITES.publish) } },
   ],
   webServer: Object.values(SITES).map((s) => ({

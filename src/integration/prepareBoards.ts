@@ -13,6 +13,8 @@ import { boardTier, boardTitle, type BoardEntry } from '../core/site/boardPages.
 import type { SiteModel } from '../core/site/siteModel.js';
 import { escapeHtml } from '../core/util/escapeHtml.js';
 import { formatIssue, type KbIssue } from '../core/util/issue.js';
+import { answerQueryBlock, QUERY_BLOCK_LANGS } from '../core/query/queryBlock.js';
+import { renderQueryBlockHtml } from '../core/site/renderQueryBlockHtml.js';
 import type { IndexedFolder } from '../node/indexKnowledgeFolder.js';
 import type { FenceRenderer } from '../node/site/claimedFences.js';
 import { readBoards, type BoardFile } from '../node/site/readBoards.js';
@@ -132,8 +134,14 @@ export function siteFences(input: {
   };
   const canvasViews = new Map([...boards.canvases].map(([path, canvas]) => [path, canvas && canvasView(canvas)]));
   const renderer: FenceRenderer = {
-    langs: new Set([BASE_FENCE, CANVAS_EMBED_FENCE]),
+    langs: new Set([BASE_FENCE, CANVAS_EMBED_FENCE, ...QUERY_BLOCK_LANGS]),
     render(lang, text, from) {
+      // A query block: the answer over the published notes, as the page's island computes it when edited.
+      const answer = QUERY_BLOCK_LANGS.has(lang) ? answerQueryBlock(lang, text, model.index, result.bodies, input.today) : undefined;
+      if (answer) {
+        if (answer.problem) warnOnce({ severity: 'warning', code: 'query-block', file: from, message: `a ${lang} block ${answer.problem}` });
+        return renderQueryBlockHtml(answer, model.index, model.paths, input.today);
+      }
       if (lang === BASE_FENCE) {
         const rendered = renderBase(text, base, { file: from });
         rendered.issues.forEach((i) => warnOnce({ ...i, message: from.endsWith('.base') ? i.message : `a base block ${i.message}` }));

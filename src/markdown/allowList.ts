@@ -1,5 +1,6 @@
 import { defaultSchema } from 'rehype-sanitize';
 import { BASE_HTML_CLASSES } from '../core/bases/renderBaseHtml.js';
+import { QUERY_BLOCK_CLASSES } from '../core/site/renderQueryBlockHtml.js';
 import { CALLOUT_CLASSES } from './callouts.js';
 
 /**
@@ -18,15 +19,21 @@ export const allowList = {
   attributes: {
     ...defaultSchema.attributes,
     a: withClasses('a', ['wikilink', 'embed-source', 'attachment', 'internal', ...BASE_HTML_CLASSES.a]),
-    span: withClasses('span', ['link-missing', ...BASE_HTML_CLASSES.span], ['title']),
-    div: withClasses('div', [...CALLOUT_CLASSES, 'embed', 'embed-notice', 'embed-title', 'embed-body', ...BASE_HTML_CLASSES.div], ['dataCallout']),
+    span: withClasses('span', ['link-missing', ...BASE_HTML_CLASSES.span, ...QUERY_BLOCK_CLASSES.span], ['title']),
+    // A query block's language and query: read as text by its island (src/islands/kbQueryBlock.ts).
+    div: withClasses(
+      'div',
+      [...CALLOUT_CLASSES, 'embed', 'embed-notice', 'embed-title', 'embed-body', ...BASE_HTML_CLASSES.div, ...QUERY_BLOCK_CLASSES.div],
+      ['dataCallout', 'dataLang', 'dataSource'],
+    ),
     ul: withClasses('ul', [...BASE_HTML_CLASSES.ul]),
+    ol: withClasses('ol', [...QUERY_BLOCK_CLASSES.ol]),
     details: withClasses('details', CALLOUT_CLASSES, ['dataCallout']),
     summary: withClasses('summary', ['callout-title']),
     pre: withClasses('pre', ['mermaid']),
     code: withClasses('code', ['math-inline', 'math-display']),
     img: [...(defaultSchema.attributes?.['img'] ?? []), ['loading', 'lazy'], ['decoding', 'async']],
-    p: ['dataBlockId'],
+    p: withClasses('p', [...QUERY_BLOCK_CLASSES.p], ['dataBlockId']),
     li: withClasses('li', [...BASE_HTML_CLASSES.li], ['dataBlockId']),
   },
 };

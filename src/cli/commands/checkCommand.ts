@@ -1,4 +1,5 @@
 import { checkKnowledge, type CheckReport } from '../../core/check/checkKnowledge.js';
+import { queryBlockIssues } from '../../core/query/queryBlock.js';
 import { renderCheckText } from '../../core/check/renderCheckText.js';
 import { folderLinkCheck } from '../../node/site/siteLinks.js';
 import { CACHE_FLAG, parseFlags } from '../flags.js';
@@ -36,7 +37,9 @@ export function run(argv: string[], io: Io): number {
     false,
   );
   const result = indexAskedFolder(values, io);
-  const report = checkKnowledge(result.index, result.issues, folderLinkCheck(result));
+  // Query blocks are checked for what they ask, not for what they find today: any day gives the same findings.
+  const blocks = queryBlockIssues(result.index, result.bodies, '1970-01-01');
+  const report = checkKnowledge(result.index, [...result.issues, ...blocks], folderLinkCheck(result));
   if (values.json) io.out(JSON.stringify(values.verbose ? { ...report, notices: result.reading.notices } : report, null, 2));
   else
     io.out(

@@ -1,4 +1,5 @@
 import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
+import { withQueryBlockText } from '../query/queryBlock.js';
 import { countTokens } from '../tokens/countTokens.js';
 import { packAscending, PackedWriter } from '../rank/packedInts.js';
 import { buildSearchIndex, DEFAULT_SEARCH_OPTIONS, type BuildSearchOptions, type Keywords, type SearchFields } from '../rank/searchIndex.js';
@@ -30,7 +31,9 @@ const LABEL = /^\*\*[^\n]*\*\*$/;
 const MIN_CLIP = 400;
 
 /** Build the pack data for an index and its bodies (path → Markdown body). Pure and deterministic. */
-export function buildPackData(index: KbIndex, bodies: ReadonlyMap<string, string>, options: Partial<PackDataOptions> = {}): PackData {
+export function buildPackData(index: KbIndex, noteBodies: ReadonlyMap<string, string>, options: Partial<PackDataOptions> = {}): PackData {
+  // A query block reads as its answer, as the note's page shows it (queryBlock.ts).
+  const bodies = withQueryBlockText(index, noteBodies);
   const o: PackDataOptions = { ...DEFAULT_PACK_DATA_OPTIONS, ...options };
   const buckets = bucketsOf(index);
   const excerpts = index.notes.map((n) => extractExcerpt(n, bodies.get(n.path) ?? ''));

@@ -1,0 +1,63 @@
+// Query blocks in a note (```kb-query / ```kb-search, rendered at build by renderQueryBlockHtml.ts): an "Edit"
+// control turns the block's command into a field, and each edit runs the query again in the browser with the core
+// the CLI runs (runQuery / runSearch over kb-index.json) and shows the same HTML the build wrote.
+import type { KbIndex } from '../core/index/kbIndexSchema.ts';
+import { answerQueryBlock } from '../core/query/queryBlock.ts';
+import { bodiesFromSpans, type BodySpans } from '../core/site/bodySpans.ts';
+import { renderQueryBlockResults } from '../core/site/renderQueryBlockHtml.ts';
+import { createSitePaths } from '../core/site/sitePaths.ts';
+import { localDay } from './ages.ts';
+import { fetchJson, fetchText } from './browserPack.ts';
+
+const root = document.querySelector<HTMLMetaElement>('meta[name="kb-root"]')?.content ?? '/';
+const paths = createSitePaths(root);
+let index: Promise<KbIndex> | undefined;
+let bodies: Promise<Map<string, string>> | undefined;
+
+function enhance(block: HTMLElement, k: number): void {
+  const lang = block.dataset['lang'];
+  const head = block.querySelector<HTMLElement>('.query-block-head');
+  const results = block.querySelector<HTMLElement>('.query-block-results');
+  if ((lang !== 'kb-query' && lang !== 'kb-search') || !head || !results) return;
+  const command = lang === 'kb-query' ? 'kb query' : 'kb search';
+  const id = `query-block-${k}`;
+  const label = document.createElement('label');
+  label.htmlFor = id;
+  label.className = 'query-block-label';
+  label.textContent = command;
+  const input = document.createElement('input');
+  input.id = id;
+  input.type = 'search';
+  input.value = block.dataset['source'] ?? '';
+  input.spellcheck = false;
+  input.autocomplete = 'off';
+  input.setAttribute('aria-describedby', `${id}-hint`);
+  const hint = document.createElement('span');
+  hint.id = `${id}-hint`;
+  hint.className = 'muted small';
+  hint.textContent = 'Edit the query to run it again here; the note keeps its own.';
+  head.replaceChildren(label, ' ', input, ' ', hint);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let run = 0;
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void again(++run), 200);
+  });
+  const again = async (mine: number) => {
+    try {
+      index ??= fetchJson<KbIndex>(paths.file('kb-index.json'));
+      const kb = await index;
+      const text =
+        lang === 'kb-search'
+          ? await (bodies ??= fetchJson<BodySpans>(paths.file('kb-body-spans.json')).then((s) => bodiesFromSpans(s, (f) => fetchText(paths.file(f)))))
+          : new Map<string, string>();
+      const answer = answerQueryBlock(lang, input.value, kb, text, localDay(new Date()));
+      // Every value in this HTML is escaped by renderQueryBlockResults (the same function the build ran).
+      if (answer && mine === run) results.innerHTML = renderQueryBlockResults(answer, kb, paths, localDay(new Date()));
+    } catch (err) {
+      if (mine === run) results.textContent = `The query could not run here (${(err as Error).message}); run it with ${command}.`;
+    }
+  };
+}
+
+document.querySelectorAll<HTMLElement>('.note-body div.query-block').forEach(enhance);
