@@ -3,6 +3,8 @@
 // both also list the same pages as links in the page, which is the keyboard and screen-reader way through them.
 // At many nodes (the global graph), far out it draws the folders as circles and the links between them.
 
+import { placeLabels, type LabelBox } from '../core/graph/placeLabels.ts';
+
 export interface GraphPoint {
   x: number;
   y: number;
@@ -42,6 +44,10 @@ interface Colors {
   canvas: string;
   tag: string;
 }
+
+/** Labels a frame shows at most, and graphs up to this many nodes try a label for every node at any zoom. */
+const MAX_LABELS = 400;
+const LABELLED_NODES = 300;
 
 /** Below this zoom the global graph shows folders instead of notes. */
 const CLUSTER_ZOOM = 0.35;
@@ -107,21 +113,27 @@ export function drawGraph(host: HTMLElement, scene: GraphScene, options: { heigh
     const sx = (n: GraphPoint) => n.x * k + x;
     const sy = (n: GraphPoint) => n.y * k + y;
     const visible = (n: GraphPoint) => sx(n) > -40 && sx(n) < width + 40 && sy(n) > -40 && sy(n) < options.height + 40;
+    // Labels are placed after the dots: folder names, then notes by how much they matter, none over another.
+    const texts: { text: string; x: number; y: number; font: string; color: string }[] = [];
+    const boxes: LabelBox[] = [];
+    const label = (text: string, at: { x: number; y: number }, font: string, color: string, priority: number, centred = false) => {
+      ctx.font = font;
+      const w = ctx.measureText(text).width;
+      const left = centred ? at.x - w / 2 : at.x;
+      texts.push({ text, x: left, y: at.y, font, color });
+      boxes.push({ x: left, y: at.y - 11, w, h: 14, priority });
+    };
     // The folders, faintly, behind their notes.
     if (scene.clusters && scene.clusters.length > 1) {
       ctx.lineWidth = 1;
       ctx.strokeStyle = colors.edge;
-      ctx.fillStyle = colors.muted;
-      ctx.font = '600 11px system-ui, sans-serif';
-      ctx.textAlign = 'center';
       for (const c of scene.clusters) {
         const r = c.r * k + 6;
         ctx.beginPath();
         ctx.arc(c.x * k + x, c.y * k + y, r, 0, Math.PI * 2);
         ctx.stroke();
-        ctx.fillText(cut(c.label), c.x * k + x, c.y * k + y - r - 4);
+        label(cut(c.label), { x: c.x * k + x, y: c.y * k + y - r - 4 }, '600 11px system-ui, sans-serif', colors.muted, 1e6 + c.size, true);
       }
-      ctx.textAlign = 'start';
     }
     ctx.lineWidth = 1;
     ctx.strokeStyle = colors.edge;
@@ -148,7 +160,6 @@ export function drawGraph(host: HTMLElement, scene: GraphScene, options: { heigh
       ctx.stroke();
     }
     const radius = Math.max(2.5, Math.min(7, 5 * Math.sqrt(k)));
-    let labels = 0;
     scene.nodes.forEach((n, i) => {
       if (!visible(n)) return;
       const r = n.depth === 0 ? radius * 1.6 : radius;
@@ -166,13 +177,23 @@ export function drawGraph(host: HTMLElement, scene: GraphScene, options: { heigh
       if (n.kind === 'note' || n.kind === 'tag') ctx.arc(sx(n), sy(n), r, 0, Math.PI * 2);
       else ctx.rect(sx(n) - r, sy(n) - r, 2 * r, 2 * r);
       ctx.fill();
-      // Names where there is room: all of a small graph, the nearest when zoomed in on a large one.
-      if ((scene.nodes.length <= 80 || k > 1.2 || lit.has(i)) && labels < 400) {
-        labels++;
-        ctx.fillStyle = lit.has(i) || n.depth === 0 ? colors.fg : colors.muted;
-        ctx.font = `${n.depth === 0 || i === hover ? '600 ' : ''}12px system-ui, sans-serif`;
-        ctx.fillText(cut(n.title), sx(n) + r + 4, sy(n) + 4);
-      }
+      // Names where there is room: the page's note and the lit ones first, then the most linked (a large graph's
+      // names only once zoomed in, so a frame never measures thousands of them).
+      if (scene.nodes.length > LABELLED_NODES && k < 0.8 && !lit.has(i) && n.depth !== 0) return;
+      label(
+        cut(n.title),
+        { x: sx(n) + r + 4, y: sy(n) + 4 },
+        `${n.depth === 0 || i === hover ? '600 ' : ''}12px system-ui, sans-serif`,
+        lit.has(i) || n.depth === 0 ? colors.fg : colors.muted,
+        n.depth === 0 || i === hover ? 3e6 : lit.has(i) ? 2e6 : neighbours[i]!.length,
+      );
+    });
+    const shown = placeLabels(boxes, MAX_LABELS);
+    texts.forEach((t, j) => {
+      if (!shown[j]) return;
+      ctx.font = t.font;
+      ctx.fillStyle = t.color;
+      ctx.fillText(t.text, t.x, t.y);
     });
   }
 
@@ -190,7 +211,9 @@ export function drawGraph(host: HTMLElement, scene: GraphScene, options: { heigh
       ctx.lineTo(b.x * k + x, b.y * k + y);
       ctx.stroke();
     }
-    clusters.forEach((c, i) => {
+    ctx.font = '600 12px system-ui, sans-serif';
+    const boxes: LabelBox[] = [];
+    const names = clusters.map((c, i) => {
       ctx.fillStyle = i === hover ? colors.accent : colors.bg;
       ctx.strokeStyle = colors.accent;
       ctx.lineWidth = 1.5;
@@ -198,12 +221,16 @@ export function drawGraph(host: HTMLElement, scene: GraphScene, options: { heigh
       ctx.arc(c.x * k + x, c.y * k + y, Math.max(4, c.r * k), 0, Math.PI * 2);
       ctx.fill();
       ctx.stroke();
-      ctx.fillStyle = colors.fg;
-      ctx.font = '600 12px system-ui, sans-serif';
-      ctx.textAlign = 'center';
-      ctx.fillText(`${cut(c.label)} (${c.size})`, c.x * k + x, c.y * k + y - Math.max(4, c.r * k) - 4);
-      ctx.textAlign = 'start';
+      const text = `${cut(c.label)} (${c.size})`;
+      const w = ctx.measureText(text).width;
+      const at = { x: c.x * k + x - w / 2, y: c.y * k + y - Math.max(4, c.r * k) - 4 };
+      boxes.push({ x: at.x, y: at.y - 11, w, h: 14, priority: i === hover ? Infinity : c.size });
+      return { text, ...at };
     });
+    // The biggest folders' names first; one that would cover another waits for a closer zoom (or a hover).
+    const shown = placeLabels(boxes, MAX_LABELS);
+    ctx.fillStyle = colors.fg;
+    names.forEach((t, i) => shown[i] && ctx.fillText(t.text, t.x, t.y));
   }
 
   /** The node (or, far out, the folder) under a point of the canvas, or -1. */

@@ -94,6 +94,7 @@ export function buildGlobalGraph(graph: LinkGraph): GlobalGraphFile {
     },
   );
   separate(centres, radius, SPACING * 2);
+  compact(centres, radius, SPACING * 2);
 
   const x = new Array<number>(n).fill(0);
   const y = new Array<number>(n).fill(0);
@@ -161,6 +162,30 @@ function layoutCluster(nodes: number[], graph: LinkGraph, cluster: readonly numb
   for (let k = 0; k < order.length; k++) far = Math.max(far, Math.hypot(pos[2 * k]!, pos[2 * k + 1]!));
   const scale = far > radius ? radius / far : 1;
   return pos.map((v) => v * scale);
+}
+
+/**
+ * Draws the clusters in towards their middle, a step at a time, each step followed by `separate`: folders with no
+ * link between them (which the force layout pushes to the edges) end up beside the others, not across an empty page.
+ */
+function compact(centres: Float64Array, radius: readonly number[], gap: number, rounds = 16): void {
+  const n = radius.length;
+  if (n < 2) return;
+  for (let round = 0; round < rounds; round++) {
+    let [cx, cy, w] = [0, 0, 0];
+    for (let c = 0; c < n; c++) {
+      const m = radius[c]! * radius[c]!;
+      cx += centres[2 * c]! * m;
+      cy += centres[2 * c + 1]! * m;
+      w += m;
+    }
+    [cx, cy] = [cx / w, cy / w];
+    for (let c = 0; c < n; c++) {
+      centres[2 * c] = cx + (centres[2 * c]! - cx) * 0.8;
+      centres[2 * c + 1] = cy + (centres[2 * c + 1]! - cy) * 0.8;
+    }
+    separate(centres, radius, gap);
+  }
 }
 
 /** Pushes overlapping circles apart along the line between their centres, pair by pair, until none overlap. */
