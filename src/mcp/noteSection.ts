@@ -1,3 +1,4 @@
+import { fenceAfter } from '../core/model/codeFence.js';
 import { atxHeading } from '../core/model/atxHeading.js';
 /** A note's published Markdown (renderNoteMarkdown) cut into its frontmatter and body. */
 export function splitNoteMarkdown(markdown: string): { frontmatter: string; body: string } {
@@ -6,15 +7,14 @@ export function splitNoteMarkdown(markdown: string): { frontmatter: string; body
   return { frontmatter: markdown.slice(0, end + 5), body: markdown.slice(end + 5).replace(/^\n/, '') };
 }
 
-const FENCE = /^\s{0,3}(```|~~~)/; // a fenced code block opens or closes (as splitSections reads it)
-
 /** The ATX headings of a body outside code fences, in order. */
 export function headingsOf(body: string): { text: string; depth: number; line: number }[] {
   const out: { text: string; depth: number; line: number }[] = [];
-  let inFence = false;
+  let fence: string | undefined; // the open code fence, as splitSections reads it (codeFence.ts)
   body.split('\n').forEach((line, i) => {
-    if (FENCE.test(line)) inFence = !inFence;
-    else if (!inFence) {
+    const f = fenceAfter(fence, line);
+    fence = f.open;
+    if (!f.code) {
       const h = atxHeading(line);
       if (h) out.push({ text: h.text, depth: h.depth, line: i });
     }

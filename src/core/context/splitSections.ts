@@ -1,3 +1,4 @@
+import { fenceAfter } from '../model/codeFence.js';
 import { atxHeading } from '../model/atxHeading.js';
 /** A Markdown body cut at its headings: each section's heading (none before the first) and its blocks. */
 export interface Section {
@@ -8,22 +9,21 @@ export interface Section {
   blocks: string[];
 }
 
-const FENCE = /^\s{0,3}(```|~~~)/; // a fenced code block opens or closes
-
 /** Split a body into sections and blocks, never inside a code fence. */
 export function splitSections(body: string): Section[] {
   const sections: Section[] = [{ depth: 0, blocks: [] }];
   let current = sections[0]!;
   let block: string[] = [];
-  let inFence = false;
+  let fence: string | undefined; // the open code fence (codeFence.ts: CommonMark's rule)
   const flush = () => {
     const text = block.join('\n').trim();
     if (text) current.blocks.push(text);
     block = [];
   };
   for (const line of body.split(/\r?\n/)) {
-    if (FENCE.test(line)) inFence = !inFence;
-    else if (!inFence) {
+    const f = fenceAfter(fence, line);
+    fence = f.open;
+    if (!f.code) {
       const h = atxHeading(line);
       if (h) {
         flush();

@@ -1,3 +1,4 @@
+import { fenceAfter } from './codeFence.js';
 import { normaliseTag } from '../tags/normaliseTag.js';
 
 /** What the note model takes from a Markdown body: first `#` heading, all headings, wikilinks, inline tags. */
@@ -9,7 +10,6 @@ export interface BodyFacts {
   tags: string[];
 }
 
-const FENCE = /^\s{0,3}(```|~~~)/; // a fenced code block opens or closes
 const HEADING = /^(#{1,6})[ \t]+(.*)$/; // ATX heading: 1-6 hashes, space, the rest (closing hashes removed below)
 // [[target#section|label]]; each part is bounded so a run of `[[` without `]]` stays linear
 const WIKILINK = /\[\[([^\]|#\n]{1,300})(?:#[^\]|\n]{0,300})?(?:\|[^\]\n]{0,300})?\]\]/g;
@@ -22,14 +22,12 @@ export function readBody(body: string): BodyFacts {
   const links = new Set<string>();
   const tags = new Set<string>();
   let firstH1: string | undefined;
-  let inFence = false;
+  let fence: string | undefined; // the open code fence (codeFence.ts: CommonMark's rule)
   let codeMayFollow = true; // at the start, or after a blank line or an indented code line
   for (const line of body.split(/\r?\n/)) {
-    if (FENCE.test(line)) {
-      inFence = !inFence;
-      continue;
-    }
-    if (inFence) continue;
+    const f = fenceAfter(fence, line);
+    fence = f.open;
+    if (f.code) continue;
     const blank = line.trim() === '';
     const indentedCode: boolean = codeMayFollow && !blank && INDENTED_CODE.test(line); // `    #include <x.h>` is code, not a tag
     codeMayFollow = blank || indentedCode;

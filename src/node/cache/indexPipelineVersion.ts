@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
  * scanSecrets, readSourceFrontmatter (and the frontmatter schema), readBody, countTokens, or the FileFacts
  * shape. tests/unit/indexCache.test.ts fails with this reminder when the facts of its fixture change.
  */
-export const INDEX_CACHE_VERSION = 6;
+export const INDEX_CACHE_VERSION = 7;
 
 /** The libraries whose output is cached, as `[package, resolved from]` (js-yaml is gray-matter's own copy). */
 const LIBRARIES: readonly (readonly [string, string?])[] = [
