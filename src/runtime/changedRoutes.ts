@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { PageManifestSchema, type PageManifest } from '../core/site/pageManifest.ts';
 import { writeFileAtomic } from '../node/writeFileAtomic.ts';
 import { portalSite } from './portalSite.ts';
-import { topBranch } from './siteTree.ts';
+import { layoutView } from './layoutView.ts';
 
 export interface StaticRoute<P> {
   params: Record<string, string | undefined>;
@@ -23,23 +23,9 @@ export function changedRoutes<P>(kind: string, routes: StaticRoute<P>[], pathOf:
   const pages = site.data.pages;
   if (!pages) return routes;
   const fileOf = (route: StaticRoute<P>) => pageFile(`${site.data.prefix}${pathOf(route)}`);
-  // What every page shows beside its own props (Base.astro): title and description, the header's links, the
-  // sidebar of pages that are not notes (a note's own branch is in its props), the origin for canonical URLs.
-  const layout = JSON.stringify([
-    pages.salt,
-    site.index.title,
-    site.index.description ?? '',
-    site.index.sharing,
-    site.index.projects.length > 0,
-    site.root,
-    site.siteUrl ?? '',
-    site.trustHtml,
-    site.rawMarkdown,
-    site.graph?.enabled ?? true, // the header's Graph link
-    site.noindex ?? false,
-    site.image ?? '',
-    topBranch(),
-  ]);
+  // What every page shows beside its own props is the layout's view (layoutView.ts), the key taken whole; the
+  // salt covers the code that renders it.
+  const layout = JSON.stringify([pages.salt, layoutView()]);
   const previous = readPrevious(pages.previous, kind);
   const manifest: PageManifest = { kind, routes: [], skipped: [] };
   const render: StaticRoute<P>[] = [];

@@ -1,0 +1,46 @@
+// What every page shows beside its own props (Base.astro and the components it holds): the site's title and
+// description, its sections in the header, the sidebar of pages that are not notes, the origin for canonical URLs,
+// the preview image, and the site settings a page body reads. The layout reads these from here only, and a page's
+// reuse key (changedRoutes.ts) is this view itself: a new field the layout shows is in the key by construction.
+import { graphSettings } from '../core/graph/siteLinkGraph.ts';
+import { createSitePaths, type SitePaths } from '../core/site/sitePaths.ts';
+import { portalSite } from './portalSite.ts';
+import { topBranch } from './siteTree.ts';
+
+export type SectionLink = [key: string, label: string, href: string];
+
+export function layoutView() {
+  const site = portalSite();
+  const { index, paths } = site;
+  const sections: SectionLink[] = [
+    ['tags', 'Tags', paths.tags],
+    ...(index.projects.length ? [['projects', 'Projects', paths.projects] as SectionLink] : []),
+    ...(index.sharing ? [['shared', 'Team-shared', paths.shared] as SectionLink] : []),
+    ['categories', 'Categories', paths.categories],
+    ['packs', 'Packs', paths.packs],
+    ['query', 'Query', paths.query()],
+    ['health', 'Health', paths.health],
+    ...(graphSettings(site).enabled ? [['graph', 'Graph', paths.graph] as SectionLink] : []),
+  ];
+  return {
+    title: index.title,
+    description: index.description,
+    root: site.root,
+    siteUrl: site.siteUrl,
+    noindex: site.noindex ?? false,
+    image: site.image,
+    sections,
+    /** The sidebar of a page that is not a note (a note's own branch is in its props). */
+    topBranch: topBranch(),
+    /** Settings a page body reads beside its props. */
+    trustHtml: site.trustHtml,
+    rawMarkdown: site.rawMarkdown,
+  };
+}
+
+export type LayoutView = ReturnType<typeof layoutView>;
+
+/** The site's paths, made from the view's root: what the layout's components link with. */
+export function layoutPaths(): SitePaths {
+  return createSitePaths(portalSite().root);
+}
