@@ -52,8 +52,9 @@ async function loadCollection(integrations: AstroIntegration[], options: Paramet
     generateDigest: (data: unknown) => JSON.stringify(data),
     logger: silent,
   } as unknown as LoaderContext;
-  if (typeof collection.loader !== 'object' || !('load' in collection.loader)) throw new Error('kbNotes() has no content-layer loader');
-  await collection.loader.load(context);
+  const loader = 'loader' in collection ? collection.loader : undefined;
+  if (typeof loader !== 'object' || !('load' in loader)) throw new Error('kbNotes() has no content-layer loader');
+  await loader.load(context);
   return [...entries.values()];
 }
 
