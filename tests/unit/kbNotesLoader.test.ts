@@ -2,13 +2,14 @@
 // runs it, over the notes of the site's kbPortal(): one entry a published note, its index fields as the index has
 // them and its portal page's URL; the notes the build indexed when there are some, the folder indexed once more
 // (`astro sync`, `astro check`) when not; a clear error when the folder or the integration is missing.
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import type { LoaderContext } from 'astro/loaders';
 import { describe, expect, it } from 'vitest';
 import { noteEntrySchema, type NoteEntry } from '../../src/core/index/kbIndexSchema.ts';
+import * as content from '../../src/integration/content.ts';
 import { kbNoteSchema, kbNotes } from '../../src/integration/content.ts';
 import kbPortal from '../../src/integration/index.ts';
 import { PORTAL_NOTES_HOOK, portalNotes } from '../../src/integration/portalNotes.ts';
@@ -123,5 +124,18 @@ describe('kbNotes(): the notes of the site’s kbPortal() as a content collectio
 
   it('says to add kbPortal() when the site has none', async () => {
     await expect(loadCollection([{ name: 'other', hooks: {} }])).rejects.toThrow(/no kbPortal\(\) integration — add kbPortal\(/);
+  });
+});
+
+describe('kb-portal/content, the entry a host’s content.config.ts imports', () => {
+  it('exports the collection, its loader and its schema', () => {
+    expect(Object.keys(content).sort()).toEqual(['kbNoteSchema', 'kbNotes', 'kbNotesLoader']);
+  });
+
+  it('is in the package’s exports map: types from src/, code from lib/ (what scripts/compile.mjs writes)', () => {
+    const root = resolve(import.meta.dirname, '../..');
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, { types: string; default: string }> };
+    expect(pkg.exports['./content']).toEqual({ types: './src/integration/content.ts', default: './lib/integration/content.js' });
+    expect(existsSync(join(root, pkg.exports['./content']!.types))).toBe(true);
   });
 });
