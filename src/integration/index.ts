@@ -2,7 +2,7 @@
 // process, injects the portal's pages under `prefix`, hands pages their data through a virtual module, renders
 // Markdown in worker threads while Astro bundles, writes the machine outputs and the Pagefind index when the build
 // is done, and in `astro dev` re-indexes on every change of the folder. One function a hook (hooks/), sharing one
-// PortalState (portalState.ts).
+// PortalState (portalState.ts). A host site reads the notes as a content collection through kb-portal/content.
 //
 //   import kbPortal from 'kb-portal';
 //   export default defineConfig({ integrations: [kbPortal({ kb: './knowledge', prefix: '/kb/' })] });
@@ -11,6 +11,7 @@ import { buildDone } from './hooks/buildDone.js';
 import { buildStart } from './hooks/buildStart.js';
 import { configSetup } from './hooks/configSetup.js';
 import { parseKbPortalOptions, type KbPortalOptionsInput } from './kbPortalOptions.js';
+import { PORTAL_NOTES_HOOK, portalNotes } from './portalNotes.js';
 import { createPortalState } from './portalState.js';
 
 export type { KbPortalOptionsInput as KbPortalOptions } from './kbPortalOptions.js';
@@ -24,6 +25,8 @@ export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegra
       'astro:config:setup': (params) => configSetup(state, params),
       'astro:build:start': (params) => buildStart(state, params),
       'astro:build:done': (params) => buildDone(state, params),
+      // Not an Astro hook: how the content collection (kbNotes(), content.ts) finds this portal's notes.
+      [PORTAL_NOTES_HOOK]: () => portalNotes(state),
     },
   };
 }

@@ -1,6 +1,7 @@
 // kb-portal as a team gets it: the package packed as npm would publish it, installed into an empty folder, and the
-// README's commands run there: `npx kb-portal build --kb ./notes`, `npx kb dev` serving a page, and kbPortal() in
-// a four-line astro.config.mjs. Nothing of this checkout is reachable from that folder but the tarball.
+// README's commands run there: `npx kb-portal build --kb ./notes`, `npx kb dev` serving a page, kbPortal() in
+// a four-line astro.config.mjs, and a host page reading the notes through kb-portal/content. Nothing of this
+// checkout is reachable from that folder but the tarball.
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -117,6 +118,24 @@ describe('kb-portal installed from its tarball into an empty folder', () => {
     expect(build.status, build.log).toBe(0);
     expect(readFileSync(join(site, 'dist/index.html'), 'utf8')).toContain('<title>Site fixture');
     expect(existsSync(join(site, 'dist/notes/decisions/001-offset/index.html'))).toBe(true);
+  });
+
+  it('kbNotes() from kb-portal/content gives a host page the notes as a content collection', { timeout: 300_000 }, () => {
+    const site = join(app, 'host');
+    cpSync(join(app, 'notes'), join(site, 'notes'), { recursive: true });
+    mkdirSync(join(site, 'src/pages'), { recursive: true });
+    writeFileSync(
+      join(site, 'astro.config.mjs'),
+      "import { defineConfig } from 'astro/config';\nimport kbPortal from 'kb-portal';\n\nexport default defineConfig({ integrations: [kbPortal({ kb: './notes', prefix: '/kb/' })] });\n",
+    );
+    writeFileSync(join(site, 'src/content.config.ts'), "import { kbNotes } from 'kb-portal/content';\n\nexport const collections = { kb: kbNotes() };\n");
+    writeFileSync(
+      join(site, 'src/pages/list.astro'),
+      "---\nimport { getCollection } from 'astro:content';\nconst notes = await getCollection('kb');\n---\n<ul>{notes.map((n) => <li><a href={n.data.url}>{n.data.title}</a></li>)}</ul>\n",
+    );
+    const build = run(site, 'npx', ['astro', 'build']);
+    expect(build.status, build.log).toBe(0);
+    expect(readFileSync(join(site, 'dist/list/index.html'), 'utf8')).toContain('<a href="/kb/notes/decisions/001-offset/">');
   });
 });
 
