@@ -61,7 +61,8 @@ export function resolvePortal(
   const kbDir = isAbsolute(options.kb) ? options.kb : resolve(projectRoot, options.kb);
   const whole = options.prefix === '/';
   const base = normaliseBase(astro.base !== '/' || !whole ? astro.base : (options.base ?? kb.site.base));
-  const root = normaliseBase(`${base}${options.prefix}`);
+  // A host base and a prefix meet at one slash (`/team/` + `/kb/` is `/team/kb/`).
+  const root = normaliseBase(`${base}${options.prefix}`.replace(/\/{2,}/g, '/'));
   const reuseFrom = options.reuseFrom === undefined ? undefined : resolve(projectRoot, options.reuseFrom);
   const output = reuseFrom ?? fileURLToPath(astro.outDir);
   const cacheDir = join(resolve(projectRoot, options.cacheDir), createHash('sha256').update(output).digest('hex').slice(0, 12));

@@ -111,3 +111,21 @@ describe('prepareSite: what stops the build', () => {
     else expect((await prepare(dir, true)).model.index.notes.length).toBeGreaterThan(0);
   });
 });
+
+describe('the portal root under a host base and a prefix', () => {
+  it.each([
+    ['/', '/', '/'],
+    ['/', '/kb/', '/kb/'],
+    ['/team/', '/kb/', '/team/kb/'],
+    ['/team', 'kb', '/team/kb/'],
+  ])('base %s, prefix %s → %s', (base, prefix, root) => {
+    const options = parseKbPortalOptions({ kb: 'content', prefix, cacheDir: join(work, 'cache') });
+    const config = resolvePortal(
+      options,
+      { root: new URL(`file://${work}/`), outDir: new URL(`file://${work}/dist/`), base, site: undefined },
+      { site: { base: '/' } },
+      '2026-10-15',
+    );
+    expect(config.root).toBe(root);
+  });
+});
