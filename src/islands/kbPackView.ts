@@ -31,7 +31,11 @@ class KbPackView extends HTMLElement {
   private async render(target: HTMLElement, markdown: string): Promise<void> {
     const { micromark } = await import('micromark');
     const { gfm, gfmHtml } = await import('micromark-extension-gfm');
-    target.innerHTML = micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    // Parsed in an inert document first: a note's image paths are relative to the note, not to this page, so an
+    // image is shown as its alt text instead of being fetched from a wrong address.
+    const doc = new DOMParser().parseFromString(micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] }), 'text/html');
+    for (const img of doc.querySelectorAll('img')) img.replaceWith(doc.createTextNode(img.alt ? `[image: ${img.alt}]` : '[image]'));
+    target.replaceChildren(...doc.body.childNodes);
     // Code blocks and tables scroll sideways: reachable by keyboard, as on note pages.
     for (const el of target.querySelectorAll<HTMLElement>('pre, table')) el.tabIndex = 0;
   }

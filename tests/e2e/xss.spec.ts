@@ -68,10 +68,13 @@ async function injected(page: Page): Promise<string[]> {
         // `data-kb-filter` is the Pagefind filter value of a tag or category (text, read by Pagefind only); Pagefind's
         // filter checkboxes carry that value in `id`, `name` and their label's `for` (names, never run). The local
         // graph's `data-title` is the page's title, drawn with canvas `fillText` and set as `textContent` (text only).
+        // "Pack for this page" carries its request in `data-request` (JSON.parse'd into the pack's words, whose
+        // Markdown shows as textContent or through micromark, which shows raw HTML as text); a query block its query in
+        // `data-source` (an input's value).
         if (
           !isUrl &&
           /alert\(/.test(value) &&
-          !/^(title|alt|aria-label|value|placeholder|content|data-pagefind-meta|data-kb-filter|data-title|id|name|for)$/i.test(attr)
+          !/^(title|alt|aria-label|value|placeholder|content|data-pagefind-meta|data-kb-filter|data-title|data-request|data-source|id|name|for)$/i.test(attr)
         )
           found.push(`attribute ${attr}: ${describe(el)}`);
       }
@@ -115,4 +118,24 @@ test('the XSS corpus site: no payload runs on any page', async ({ page, baseURL 
 test('payload text is shown as text, not dropped', async ({ page }) => {
   await page.goto('notes/approaches/payload-frontmatter/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('<script>alert(1)</script>');
+});
+
+test('a page pack built on hostile pages runs nothing, rendered or raw', async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(`${d.type()}: ${d.message()} (${page.url()})`);
+    void d.dismiss();
+  });
+  for (const path of ['notes/approaches/payload-frontmatter/', 'notes/approaches/3cscript-3ealert-1-3c-2fscript-3e/', 'projects/xss/']) {
+    await page.goto(path);
+    const box = page.locator('details.page-pack');
+    await box.locator('summary').click();
+    await box.getByRole('button', { name: 'Build pack' }).click();
+    await expect(box.locator('[data-pack-tokens]')).toContainText(' tokens · confidence ');
+    await expect(box.locator('.pack-rendered h1')).toHaveText('Context pack');
+    expect(await injected(page), path).toEqual([]);
+    await box.getByRole('button', { name: 'Markdown' }).click();
+    expect(await injected(page), path).toEqual([]);
+  }
+  expect(dialogs).toEqual([]);
 });
