@@ -85,11 +85,15 @@ describe('a page pack', () => {
     expect(withTask.contextPackMarkdown).toContain('rotate the cursor signing key\n\nSeeded by the note');
     expect(withTask.citations.slice(1).map((c) => c.path)).not.toEqual(p.citations.slice(1).map((c) => c.path));
   });
-  it('a note with no links and no tags is a pack of that note alone', () => {
+  it('a note with no links and no tags ranks the whole folder by its title and headings', () => {
     const lone = sample.index.notes.find((n) => n.tags.length === 0 && around(n.path).size === 0);
     if (!lone) return expect.fail('the sample has a note with no links and no tags');
     const q = pack({ task: '', note: lone.path });
-    expect(q.citations.map((c) => c.path)).toEqual([lone.path]);
+    expect(q.citations[0]!.path).toBe(lone.path);
+    expect(q.citations.filter((c) => c.path === lone.path)).toHaveLength(1);
+    // The sample's glossary shares no word of its title and headings with another note: the pack says so.
+    expect(q.warnings).toContain('No other note matches this note’s title and headings.');
+    expect(q.contextPackMarkdown).toContain("the folder's notes ranked by its title and headings (it has no wikilinks or tags)");
   });
   it('an unknown note is a warning and a pack for the task', () => {
     const q = pack({ task: 'cursor pagination', note: 'no/such.md' });

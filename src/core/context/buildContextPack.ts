@@ -111,7 +111,7 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
     {
       task: query,
       extraTerms,
-      allowed: (i) => scope.allowed(i) && sectionOrder.includes(buckets[i]!) && (!seed || seed.around.has(i)),
+      allowed: (i) => scope.allowed(i) && sectionOrder.includes(buckets[i]!) && (!seed || (i !== seed.i && (seed.around.size === 0 || seed.around.has(i)))),
       factor: boost ? (i) => scope.factor(i) * boost(i) : scope.factor,
       score: tuning?.score,
       // Re-scoring raises a score by 1 + weight at most: notes under this share of the best can never be cited.
@@ -188,7 +188,7 @@ export function buildContextPack(data: PackData, request: PackRequest, digests: 
   };
 
   const entryTokens = (c: Candidate, plan: EntryPlan) => planTokens(parts(c.i).stored, plan, count);
-  if (ranking.ranked.length === 0) warnings.push('No note matches this task.');
+  if (ranking.ranked.length === 0) warnings.push(seed ? 'No other note matches this note’s title and headings.' : 'No note matches this task.');
   const skeleton = countPackTokens(model([], { belowCut: 0, noRoom: 0 }, maxTokens), count) + SUMMARY_RESERVE;
   // A page pack's own note comes first, in its bucket, whole when it fits its share.
   const seeded = ((): Chosen | undefined => {

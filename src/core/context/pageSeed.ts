@@ -15,7 +15,7 @@ export interface PageSeed {
   query: string;
   /** What the pack's Task section says. */
   task: string;
-  /** The notes the pack may cite beside the seed (never the seed itself). */
+  /** The notes the pack may cite beside the seed (never the seed itself); empty: any note, by the ranking alone. */
   around: ReadonlySet<number>;
 }
 
@@ -34,11 +34,18 @@ export function pageSeed(data: PackData, source: PackSource, facts: readonly Not
   if (tags.size > 0) facts.forEach((f, j) => f.tags.some((t) => tags.has(t)) && around.add(j));
   around.delete(i);
   const about = [stored.title, ...headings].join('. ');
+  const by = task === '' ? 'its title and headings' : 'the task and its title';
+  // A note with no wikilink either way and no tag (a folder that links with Markdown links, or tags nothing): the
+  // pack ranks the whole folder by the note's words instead, so it is never the note alone.
+  const then =
+    around.size > 0
+      ? `the notes it links to, that link to it or share its tags, ranked by ${by}`
+      : `the folder's notes ranked by ${by} (it has no wikilinks or tags)`;
   return {
     i,
     stored,
     query: task === '' ? about : `${task}. ${stored.title}`,
-    task: `${task === '' ? '' : `${task}\n\n`}Seeded by the note “${stored.title}” (\`${stored.path}\`): the note, then the notes it links to, that link to it or share its tags, ranked by ${task === '' ? 'its title and headings' : 'the task and its title'}.`,
+    task: `${task === '' ? '' : `${task}\n\n`}Seeded by the note “${stored.title}” (\`${stored.path}\`): the note, then ${then}.`,
     around,
   };
 }
