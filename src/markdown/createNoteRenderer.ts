@@ -1,10 +1,7 @@
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
-import remarkGfm from 'remark-gfm';
-import remarkMath from 'remark-math';
-import remarkParse from 'remark-parse';
-import remarkRehype from 'remark-rehype';
+import remarkRehype, { defaultHandlers } from 'remark-rehype';
 import { unified } from 'unified';
 import { rehypeHeadingIds } from '@astrojs/markdown-remark';
 import type { LinkResolver } from '../core/links/createLinkResolver.js';
@@ -14,6 +11,7 @@ import { rehypeBlockIds } from './blockIds.js';
 import { rehypeHighlight } from './highlight.js';
 import type { HastNode, MdNode } from './markdownTree.js';
 import { katexOptions, rehypeKatex } from './math.js';
+import { parseMarkdown } from './parseMarkdown.js';
 import { emptyReport, type ImageSize, type NoteContext, type NoteReport, type RenderEnv } from './renderContext.js';
 import { createTransform } from './transformNote.js';
 
@@ -68,11 +66,9 @@ export function createNoteRenderer(options: NoteRendererOptions): (note: NoteInp
   const env: RenderEnv = { resolver: options.resolver, paths: options.paths, parse: parseMarkdown };
   const transform = createTransform(env);
   const processor = unified()
-    .use(remarkParse)
-    .use(remarkGfm)
-    .use(remarkMath)
+    .use(markdownItParser)
     .use(() => (tree: unknown, file: { data: Record<string, unknown> }) => transform(tree as MdNode, file.data['kb'] as NoteContext))
-    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(remarkRehype, { allowDangerousHtml: true, handlers: { listItem } })
     .use(rehypeRawWhenNeeded)
     .use(options.trustHtml ? [] : [[rehypeSanitize, allowList]])
     .use(rehypeBlockIds)
@@ -107,12 +103,27 @@ export function createNoteRenderer(options: NoteRendererOptions): (note: NoteInp
   };
 }
 
-const parser = unified().use(remarkParse).use(remarkGfm).use(remarkMath).freeze();
-
-/** Markdown as the renderer reads it (GFM, math), into a syntax tree: for embedded notes. */
-export function parseMarkdown(markdown: string): MdNode {
-  return parser.parse(markdown) as unknown as MdNode;
+/** The processor's parser is ours (src/markdown/parseMarkdown.ts): markdown-it's tokens as mdast. */
+function markdownItParser(this: { parser: unknown }) {
+  this.parser = (doc: string) => parseMarkdown(doc);
 }
+
+type ListItemHandler = typeof defaultHandlers.listItem;
+
+/**
+ * remark-rehype's list item, with its list's looseness worked out once per list: its own handler scans every
+ * sibling for each item, so a list of 20,000 items took 37 s. A list is loose when it or any item is spread.
+ */
+const listItem: ListItemHandler = (state, node, parent) => {
+  if (!parent || parent.type !== 'list') return defaultHandlers.listItem(state, node, parent);
+  let loose = looseLists.get(parent);
+  if (loose === undefined) {
+    loose = Boolean(parent.spread) || parent.children.some((item) => item.spread ?? item.children.length > 1);
+    looseLists.set(parent, loose);
+  }
+  return defaultHandlers.listItem(state, { ...node, spread: loose }, undefined);
+};
+const looseLists = new WeakMap<object, boolean>();
 
 /** KaTeX only for notes that hold math (it walks the whole tree otherwise). */
 function rehypeKatexWhenNeeded() {

@@ -61,6 +61,12 @@ const LANGS = [
 // Colours are CSS variables (--shiki-token-*), set for both themes in src/styles/markdown.css.
 const THEME = createCssVariablesTheme({ name: 'css-variables', variablePrefix: '--shiki-', fontStyle: true });
 
+/**
+ * Code longer than this stays plain: Shiki takes about 6 ms a kilobyte, so a pasted 500 kB bundle would hold a
+ * note's render for seconds. A size, not a time, so the page is the same on every machine.
+ */
+export const HIGHLIGHT_MAX_CHARS = 100_000;
+
 let highlighter: HighlighterCore | undefined;
 let known: Set<string> | undefined;
 
@@ -75,7 +81,7 @@ function shiki(): { highlighter: HighlighterCore; known: Set<string> } {
  * rehype, after the sanitiser: fenced code in a known language is highlighted by Shiki. Tokens become
  * `<span class="hl-keyword">` (the css-variables theme's token names as classes, coloured for both themes
  * by src/styles/markdown.css; no inline styles). Code in any other language, or none, stays as it was
- * (plain, with its `language-x` class). No time limit per line (Shiki's default cuts a slow line short,
+ * (plain, with its `language-x` class), and so does code over HIGHLIGHT_MAX_CHARS. No time limit per line (Shiki's default cuts a slow line short,
  * which would make the output depend on the machine's load). The note HTML cache keeps the result.
  */
 export function rehypeHighlight() {
@@ -92,8 +98,9 @@ export function rehypeHighlight() {
           continue;
         }
         const { highlighter: h, known: k } = shiki();
-        if (!k.has(lang)) continue;
-        const lines = h.codeToTokensBase(textOf(code).replace(/\n$/, ''), { lang, theme: 'css-variables', tokenizeTimeLimit: 0 });
+        const source = textOf(code);
+        if (!k.has(lang) || source.length > HIGHLIGHT_MAX_CHARS) continue;
+        const lines = h.codeToTokensBase(source.replace(/\n$/, ''), { lang, theme: 'css-variables', tokenizeTimeLimit: 0 });
         const out: HastNode[] = [];
         lines.forEach((line, n) => {
           if (n > 0) out.push({ type: 'text', value: '\n' });

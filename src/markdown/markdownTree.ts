@@ -8,6 +8,14 @@ export interface MdNode {
   title?: string | null;
   lang?: string | null;
   depth?: number;
+  meta?: string | null;
+  ordered?: boolean;
+  start?: number | null;
+  spread?: boolean;
+  checked?: boolean | null;
+  align?: (string | null)[];
+  identifier?: string;
+  label?: string;
   children?: MdNode[];
   position?: { start: { line: number } };
   data?: { hName?: string; hProperties?: Record<string, unknown>; hChildren?: unknown[]; blockId?: string; kbBlock?: boolean };

@@ -1,6 +1,6 @@
 // Notes shaped to make a parser quadratic (cmark's test/pathological_tests.py cut to a note's size, and the
 // same shapes for our own syntax): each goes through kb index, kb check, kb context and kb search, and the
-// facts readers, and must finish (each took 1-2 s with Node's start-up on a shared 2-core machine; before, a data
+// facts readers, and the site's note renderer, and must finish (each took 1-2 s with Node's start-up on a shared 2-core machine; before, a data
 // URI took minutes and `[[` x 100,000 12 s). vitest's timeout is the hang guard, not a speed target.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +10,15 @@ import { readBody } from '../../src/core/model/readBody.js';
 import { splitSections } from '../../src/core/context/splitSections.js';
 import { headingsOf, sectionOf } from '../../src/mcp/noteSection.js';
 import { captureIo, tempDir } from './foundationSupport.js';
+import { createNoteRenderer } from '../../src/markdown/createNoteRenderer.js';
+import { createLinkResolver } from '../../src/core/links/createLinkResolver.js';
+import { createSitePaths } from '../../src/core/site/sitePaths.js';
+
+const render = createNoteRenderer({
+  trustHtml: false,
+  resolver: createLinkResolver({ notes: [{ path: 'odd.md', slug: 'odd', title: 'Odd', aliases: [] }] }),
+  paths: createSitePaths('/'),
+});
 import { PATHOLOGICAL_NOTES } from '../../scripts/bench/pathologicalNotes.js';
 
 describe.each(Object.entries(PATHOLOGICAL_NOTES))('a pathological note: %s', (_name, make) => {
@@ -20,6 +29,9 @@ describe.each(Object.entries(PATHOLOGICAL_NOTES))('a pathological note: %s', (_n
       splitSections(body);
       sectionOf(body, headingsOf(body)[0]?.text ?? 'x');
     }).not.toThrow();
+  }, 30_000);
+  it('the site renderer finishes (markdown-it parses in linear time; nesting past 64 inline levels is shown flat)', () => {
+    expect(() => render({ path: 'odd.md', markdown: body, lookup: (p) => (p === 'odd.md' ? body : undefined) })).not.toThrow();
   }, 30_000);
   it('kb index, check, context and search finish and name the note', async () => {
     const dir = tempDir();

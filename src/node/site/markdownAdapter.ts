@@ -1,7 +1,8 @@
 // The site's one door into the note Markdown pipeline besides note pages (src/markdown/createNoteRenderer.ts):
 // canvas cards rendered as Markdown, and the fenced blocks a module claims, found the way the pipeline reads
 // them. A new pipeline behind the same kind of API changes these lines only.
-import { parseMarkdown, type RenderedNote } from '../../markdown/createNoteRenderer.js';
+import type { RenderedNote } from '../../markdown/createNoteRenderer.js';
+import { parseMarkdown } from '../../markdown/parseMarkdown.js';
 import type { MdNode } from '../../markdown/markdownTree.js';
 import { markdownRenderJob, renderSetup, type RenderJobContext } from './noteHtml.js';
 import { rendererFor } from './noteRenderer.js';

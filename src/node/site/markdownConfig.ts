@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import type { LinkResolver } from '../../core/links/createLinkResolver.js';
 import type { SitePaths } from '../../core/site/sitePaths.js';
 import { rehypeBlockIds } from '../../markdown/blockIds.js';
-import { parseMarkdown } from '../../markdown/createNoteRenderer.js';
+import { parseMarkdown } from '../../markdown/parseMarkdown.js';
 import type { MdNode } from '../../markdown/markdownTree.js';
 import { emptyReport, type ImageSize } from '../../markdown/renderContext.js';
 import { createTransform } from '../../markdown/transformNote.js';
