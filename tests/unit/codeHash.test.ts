@@ -41,11 +41,11 @@ describe('hashModuleGraph', () => {
 
 describe('the renderer and ranker graphs cover what their output depends on', () => {
   const src = join(import.meta.dirname, '../../src');
-  it('the note renderer: the allow-list, wikilinks, the link resolver, rehype-sanitize, remark and shiki', () => {
+  it('the note renderer: the allow-list, wikilinks, the link resolver, rehype-sanitize, markdown-it and shiki', () => {
     const labels = moduleGraph([join(src, 'node/site/noteRenderer.ts')]).map((m) => m.label);
     for (const file of ['markdown/allowList.ts', 'markdown/wikilinks.ts', 'links/createLinkResolver.ts'])
       expect(labels.some((l) => l.endsWith(file))).toBe(true);
-    expect(labels).toEqual(expect.arrayContaining(['package:rehype-sanitize', 'package:remark-gfm', 'package:shiki']));
+    expect(labels).toEqual(expect.arrayContaining(['package:rehype-sanitize', 'package:markdown-it', 'package:markdown-it-footnote', 'package:shiki']));
   });
   it('the pack data: the ranker and the tokenizer', () => {
     const labels = moduleGraph([join(src, 'core/context/buildPackData.ts')]).map((m) => m.label);
