@@ -2,7 +2,6 @@
 // the links listed under it (their places from the core's force layout, with a fixed seed, so it is the same
 // every time), or the global graph from its one precomputed file.
 import { forceLayout } from '../core/graph/forceLayout.ts';
-import type { GlobalGraphFile } from '../core/graph/globalGraph.ts';
 import { createSitePaths } from '../core/site/sitePaths.ts';
 import { drawGraph, type GraphPoint } from './graphCanvas.ts';
 
@@ -39,9 +38,10 @@ export async function mountGlobal(host: HTMLElement): Promise<void> {
   if (!stage || stage.dataset['graphDrawn']) return;
   const status = host.querySelector<HTMLElement>('[data-graph-status]');
   try {
-    const response = await fetch(host.dataset['src']!);
+    // The contract (zod and the files' schemas) only with the global graph: a local graph fetches nothing.
+    const [response, { parseSiteFile }] = await Promise.all([fetch(host.dataset['src']!), import('../core/site/siteContract.ts')]);
     if (!response.ok) throw new Error(`${response.status}`);
-    const file = (await response.json()) as GlobalGraphFile;
+    const file = parseSiteFile('graph', await response.json());
     const paths = createSitePaths(host.dataset['root'] ?? '/');
     const nodes: GraphPoint[] = file.slug.map((slug, i) => ({
       x: file.x[i]!,
