@@ -1,6 +1,7 @@
 // The graph island, loaded only when a reader opens a graph (src/islands/graphLoader.ts): a page's local graph from
 // the links listed under it (their places from the core's force layout, with a fixed seed, so it is the same
 // every time), or the global graph from its one precomputed file.
+import { checkGlobalGraphFile } from '../core/graph/checkGlobalGraphFile.ts';
 import { forceLayout } from '../core/graph/forceLayout.ts';
 import { createSitePaths } from '../core/site/sitePaths.ts';
 import { drawGraph, type GraphPoint } from './graphCanvas.ts';
@@ -38,10 +39,11 @@ export async function mountGlobal(host: HTMLElement): Promise<void> {
   if (!stage || stage.dataset['graphDrawn']) return;
   const status = host.querySelector<HTMLElement>('[data-graph-status]');
   try {
-    // The contract (zod and the files' schemas) only with the global graph: a local graph fetches nothing.
-    const [response, { parseSiteFile }] = await Promise.all([fetch(host.dataset['src']!), import('../core/site/siteContract.ts')]);
+    // The URL is siteContract.ts's `graph` (the page writes it); checked without zod (checkGlobalGraphFile.ts says why).
+    const src = host.dataset['src']!;
+    const response = await fetch(src);
     if (!response.ok) throw new Error(`${response.status}`);
-    const file = parseSiteFile('graph', await response.json());
+    const file = checkGlobalGraphFile(await response.json(), src);
     const paths = createSitePaths(host.dataset['root'] ?? '/');
     const nodes: GraphPoint[] = file.slug.map((slug, i) => ({
       x: file.x[i]!,

@@ -35,7 +35,7 @@ export const SITE_FILES = {
   packTerms: { path: `${PACK_DATA_DIR}t/<shard>.json`, schema: termShardSchema, writer: 'siteFiles.ts', readers: ['packLoader.ts'] },
   packNotes: { path: `${PACK_DATA_DIR}n/<shard>.json`, schema: noteShardSchema, writer: 'siteFiles.ts', readers: ['packLoader.ts'] },
   tokenRanks: { path: `${PACK_DATA_DIR}o200k_base.json`, schema: tokenRanksSchema, writer: 'siteFiles.ts', readers: ['browserPack.ts'] },
-  graph: { path: 'kb-graph.json', schema: globalGraphFileSchema, writer: 'boardFiles.ts', readers: ['kbGraph.ts'] },
+  graph: { path: 'kb-graph.json', schema: globalGraphFileSchema, writer: 'boardFiles.ts', readers: ['kbGraph.ts (checkGlobalGraphFile.ts, without zod)'] },
   /** Each configured pack as JSON, for download from its page; read by no module of the portal. */
   packJson: { path: 'packs/<slug>.json', writer: 'siteFiles.ts', readers: [] },
   indexMd: { path: 'index.md', writer: 'siteFiles.ts', readers: ['siteSource.ts'] },

@@ -46,18 +46,20 @@ export const queryIndexFileSchema: z.ZodType<QueryIndexFile> = z.object({
 export const noteCardsSchema: z.ZodType<NoteCard[]> = z.array(z.tuple([z.string(), z.string(), z.string(), z.string()]));
 
 /** `kb-graph.json` (globalGraph.ts `buildGlobalGraph`). */
-export const globalGraphFileSchema: z.ZodType<GlobalGraphFile> = z.object({
-  version: z.literal(GLOBAL_GRAPH_VERSION),
-  slug: z.array(z.string()),
-  title: z.array(z.string()),
-  kind: z.array(count),
-  cluster: z.array(count),
-  x: z.array(z.number()),
-  y: z.array(z.number()),
-  edges: z.array(count),
-  clusters: z.array(z.object({ label: z.string(), x: z.number(), y: z.number(), r: z.number(), size: count })),
-  bridges: z.array(count),
-});
+export const globalGraphFileSchema: z.ZodType<GlobalGraphFile> = z
+  .object({
+    version: z.literal(GLOBAL_GRAPH_VERSION),
+    slug: z.array(z.string()),
+    title: z.array(z.string()),
+    kind: z.array(count),
+    cluster: z.array(count),
+    x: z.array(z.number()),
+    y: z.array(z.number()),
+    edges: z.array(count),
+    clusters: z.array(z.object({ label: z.string(), x: z.number(), y: z.number(), r: z.number(), size: count })),
+    bridges: z.array(count),
+  })
+  .refine((g) => [g.title, g.kind, g.cluster, g.x, g.y].every((list) => list.length === g.slug.length), 'one entry per node expected in each list');
 
 /**
  * `kb-pack/o200k_base.json`: gpt-tokenizer's ranks (a token's bytes as text, or as numbers where they are not
