@@ -16,14 +16,14 @@ import type { NoteRedirect } from '../core/site/noteRedirects.js';
 import { renderRedirectPage, renderRedirectsFile } from '../core/site/renderRedirects.js';
 import { renderRobotsTxt } from '../core/site/renderRobotsTxt.js';
 import { renderSitemap } from '../core/site/renderSitemap.js';
-import { buildSiteTree, SIDEBAR_FRAGMENT, sidebarBranch } from '../core/site/sidebarTree.js';
+import { buildSiteTree, sidebarBranch } from '../core/site/sidebarTree.js';
 import { withBoards } from '../core/site/boardPages.js';
 import { absoluteUrl, type SiteModel } from '../core/site/siteModel.js';
 import { sitePages } from '../core/site/sitePages.js';
 import type { SitePack } from '../core/site/sitePack.js';
 import { serialiseIndex } from '../node/writeIndexOutputs.js';
 import tokenRanks from 'gpt-tokenizer/bpeRanks/o200k_base';
-import { TOKEN_RANKS_FILE } from '../core/tokens/tokenRanksFile.js';
+import { PACK_DATA_DIR, siteFilePath } from '../core/site/siteContract.js';
 import type { BoardPageData } from '../core/site/boardPageData.js';
 import { boardFiles } from './boardFiles.js';
 
@@ -63,16 +63,16 @@ export function siteFiles({ model, bodies, packData, digests, packs, boards, red
   const parts = llmsFullParts(index, bodies, mdUrl);
   const fullText = parts.map((p) => ({ url: absoluteUrl(siteUrl, paths.file(p.file)), title: p.title, notes: p.notes.length }));
   const files: SiteFile[] = [
-    { path: 'kb-index.json', type: JSON_TYPE, text: () => serialiseIndex(index) },
-    { path: 'index.md', type: MARKDOWN, text: () => renderIndexMd(index) },
+    { path: siteFilePath('index'), type: JSON_TYPE, text: () => serialiseIndex(index) },
+    { path: siteFilePath('indexMd'), type: MARKDOWN, text: () => renderIndexMd(index) },
     { path: 'kb-tags.txt', type: TEXT, text: () => renderTagsTxt(index) },
     { path: 'kb-categories.txt', type: TEXT, text: () => renderCategoriesTxt(index) },
     // The query island's first download: what kb query matches on, without titles, descriptions or bodies.
-    { path: 'kb-query-index.json', type: JSON_TYPE, text: () => JSON.stringify(toQueryIndex(index)) },
+    { path: siteFilePath('queryIndex'), type: JSON_TYPE, text: () => JSON.stringify(toQueryIndex(index)) },
     // Where the bodies of the notes in `kb search`'s scope are in the full text, for `--tag/--category/keyword`
     // queries: the island reads them from llms-full (one copy of every note's text, not two).
     {
-      path: 'kb-body-spans.json',
+      path: siteFilePath('bodySpans'),
       type: JSON_TYPE,
       text: () =>
         JSON.stringify(
@@ -80,7 +80,7 @@ export function siteFiles({ model, bodies, packData, digests, packs, boards, red
         ),
     },
     // The digests let the island's packs list the same files as `kb context`.
-    { path: 'kb-digests.json', type: JSON_TYPE, text: () => JSON.stringify(digests()) },
+    { path: siteFilePath('digests'), type: JSON_TYPE, text: () => JSON.stringify(digests()) },
     { path: 'llms.txt', type: TEXT, text: () => renderLlmsTxt({ index, mdUrl, fullText, linkKind: model.rawMarkdown ? 'markdown' : 'page' }) },
     {
       path: 'llms-full.txt',
@@ -91,7 +91,7 @@ export function siteFiles({ model, bodies, packData, digests, packs, boards, red
     { path: 'sitemap.xml', type: 'application/xml', text: () => renderSitemap(sitePages(model), siteUrl) },
     // Every note in the sidebar's tree: pages carry only their branch and the sidebar island loads this once.
     {
-      path: SIDEBAR_FRAGMENT,
+      path: siteFilePath('sidebar'),
       type: 'text/html; charset=utf-8',
       text: () => renderSidebar(sidebarBranch(buildSiteTree(withBoards(index, model.boards)), undefined, { full: true }), paths.note),
     },
@@ -115,11 +115,11 @@ export function siteFiles({ model, bodies, packData, digests, packs, boards, red
   ];
   // The pack data in parts, fetched by the island only when a pack is built: the head, then the parts a pack asks for;
   // and the tokenizer's ranks, which the island's packs count with (tokenRanksPlugin.ts).
-  files.push({ path: TOKEN_RANKS_FILE, type: JSON_TYPE, text: () => JSON.stringify(tokenRanks) });
-  for (const part of packDataFiles(packData())) files.push({ path: `kb-pack/${part.path}`, type: JSON_TYPE, text: () => JSON.stringify(part.value) });
-  noteCardShards(index).forEach((cards, i) => files.push({ path: `kb-notes/${i}.json`, type: JSON_TYPE, text: () => JSON.stringify(cards) }));
+  files.push({ path: siteFilePath('tokenRanks'), type: JSON_TYPE, text: () => JSON.stringify(tokenRanks) });
+  for (const part of packDataFiles(packData())) files.push({ path: `${PACK_DATA_DIR}${part.path}`, type: JSON_TYPE, text: () => JSON.stringify(part.value) });
+  noteCardShards(index).forEach((cards, i) => files.push({ path: siteFilePath('noteCards', i), type: JSON_TYPE, text: () => JSON.stringify(cards) }));
   for (const note of index.notes)
-    files.push({ path: `notes/${note.slug}.md`, type: MARKDOWN, text: () => renderNoteMarkdown(note, bodies.get(note.path) ?? '') });
+    files.push({ path: siteFilePath('noteMd', note.slug), type: MARKDOWN, text: () => renderNoteMarkdown(note, bodies.get(note.path) ?? '') });
   files.push(...boardFiles(model, boards?.() ?? []));
   // A page at each old note URL, for hosts that serve files only; `_redirects` for those that read it.
   for (const r of redirects)
@@ -137,8 +137,8 @@ export function siteFiles({ model, bodies, packData, digests, packs, boards, red
     if (redirects.length) files.push({ path: '_redirects', type: TEXT, text: () => renderRedirectsFile(redirects) });
   }
   for (const { slug, pack } of packs()) {
-    files.push({ path: `packs/${slug}.md`, type: MARKDOWN, text: () => pack.contextPackMarkdown });
-    files.push({ path: `packs/${slug}.json`, type: JSON_TYPE, text: () => `${JSON.stringify(pack, null, 2)}\n` });
+    files.push({ path: siteFilePath('packMd', slug), type: MARKDOWN, text: () => pack.contextPackMarkdown });
+    files.push({ path: siteFilePath('packJson', slug), type: JSON_TYPE, text: () => `${JSON.stringify(pack, null, 2)}\n` });
   }
   return files;
 }

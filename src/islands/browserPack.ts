@@ -4,17 +4,18 @@
 // so the pack is the CLI's, byte for byte.
 import type { PackDataLoader, PackHint } from '../core/context/packLoader.ts';
 import type { ContextPack, PackRequest } from '../core/context/packTypes.ts';
-import { PACK_FILES, type PackHead } from '../core/context/packParts.ts';
 import { projectRepo } from '../core/context/repoContext.ts';
-import type { RepoDigest } from '../core/discover/repoDigest.ts';
 import { digestsForRequest } from '../core/site/packDigests.ts';
+import type { SiteJsonKey, SiteFileValue } from '../core/site/siteContract.ts';
 import type { SitePaths } from '../core/site/sitePaths.ts';
-import { TOKEN_RANKS_FILE } from '../core/tokens/tokenRanksFile.ts';
 
+// The contract brings zod and every file's schema: it is loaded with the first file fetched, so a page whose
+// islands fetch nothing until the reader asks (a note's query blocks and page pack) does not load it.
+const contract = () => import('../core/site/siteContract.ts');
 const jsonCache = new Map<string, Promise<unknown>>();
 
-/** A JSON file of the site, fetched once per page. */
-export function fetchJson<T>(url: string): Promise<T> {
+/** A JSON file of the site as fetched (not validated), once per page. */
+function fetchRaw(url: string): Promise<unknown> {
   if (!jsonCache.has(url))
     jsonCache.set(
       url,
@@ -23,12 +24,30 @@ export function fetchJson<T>(url: string): Promise<T> {
         return r.json();
       }),
     );
-  return jsonCache.get(url) as Promise<T>;
+  return jsonCache.get(url)!;
 }
 
-/** Forget a failed fetch, so the next caller asks again. */
-export function forgetJson(url: string): void {
-  jsonCache.delete(url);
+const parsedCache = new Map<string, Promise<unknown>>();
+
+/**
+ * A JSON file of the site named by siteContract.ts, fetched once per page and validated with its schema. A failed
+ * fetch is forgotten, so the next caller asks again.
+ */
+export async function fetchSiteJson<K extends SiteJsonKey>(paths: SitePaths, key: K, arg?: string | number): Promise<SiteFileValue<K>> {
+  const { parseSiteFile, siteFileUrl } = await contract();
+  const url = siteFileUrl(paths, key, arg);
+  if (!parsedCache.has(url))
+    parsedCache.set(
+      url,
+      fetchRaw(url)
+        .then((json) => parseSiteFile(key, json, arg))
+        .catch((err: unknown) => {
+          jsonCache.delete(url);
+          parsedCache.delete(url);
+          throw err;
+        }),
+    );
+  return parsedCache.get(url) as Promise<SiteFileValue<K>>;
 }
 
 /** A text file of the site. */
@@ -42,18 +61,25 @@ const loaders = new Map<string, PackDataLoader>();
 
 /** The pack for `request` and the paths of the task that name folders the browser cannot read. */
 export async function browserPack(paths: SitePaths, request: PackRequest, hint?: PackHint): Promise<{ pack: ContextPack; unreadPaths: string[] }> {
-  const [{ createPackDataLoader }, all, head] = await Promise.all([
+  const [{ createPackDataLoader }, { PACK_DATA_DIR }, all, head] = await Promise.all([
     import('../core/context/packLoader.ts'),
-    fetchJson<RepoDigest[]>(paths.file('kb-digests.json')),
+    contract(),
+    fetchSiteJson(paths, 'digests'),
     // The loader reads the head through the same cache; here it names a project's registered codebase.
-    fetchJson<PackHead>(paths.file(`kb-pack/${PACK_FILES.head}`)),
+    fetchSiteJson(paths, 'packHead'),
     // The tokenizer's ranks, a file of the site (tokenRanks.ts): the pack counts its tokens as kb context does.
     // Parsed once and copied into the ranks; not kept in the JSON cache (~2 MB twice).
-    import('./tokenRanks.ts').then(({ loadTokenRanks }) => loadTokenRanks(async () => JSON.parse(await fetchText(paths.file(TOKEN_RANKS_FILE))) as unknown)),
+    import('./tokenRanks.ts').then(({ loadTokenRanks }) =>
+      loadTokenRanks(async () => {
+        const { parseSiteFile, siteFileUrl } = await contract();
+        return parseSiteFile('tokenRanks', JSON.parse(await fetchText(siteFileUrl(paths, 'tokenRanks'))));
+      }),
+    ),
   ]);
-  const root = paths.file('kb-pack/');
+  const root = paths.file(PACK_DATA_DIR);
   let loader = loaders.get(root);
-  if (!loader) loaders.set(root, (loader = createPackDataLoader((part) => fetchJson<unknown>(paths.file(`kb-pack/${part}`)))));
+  // The loader validates each part with the contract's schemas (packPartsSchema.ts) itself.
+  if (!loader) loaders.set(root, (loader = createPackDataLoader((part) => fetchRaw(paths.file(`${PACK_DATA_DIR}${part}`)))));
   // kb context also reads the project's registered codebase when no repo is named (digestsFor.ts).
   const { digests, unreadPaths } = digestsForRequest(all, { task: request.task, repo: request.repo ?? projectRepo(head.index, request.project) });
   return { pack: await loader.pack(request, digests, undefined, hint), unreadPaths };

@@ -1,8 +1,8 @@
 // The graph island, loaded only when a reader opens a graph (src/islands/graphLoader.ts): a page's local graph from
 // the links listed under it (their places from the core's force layout, with a fixed seed, so it is the same
 // every time), or the global graph from its one precomputed file.
+import { checkGlobalGraphFile } from '../core/graph/checkGlobalGraphFile.ts';
 import { forceLayout } from '../core/graph/forceLayout.ts';
-import type { GlobalGraphFile } from '../core/graph/globalGraph.ts';
 import { createSitePaths } from '../core/site/sitePaths.ts';
 import { drawGraph, type GraphPoint } from './graphCanvas.ts';
 
@@ -39,9 +39,11 @@ export async function mountGlobal(host: HTMLElement): Promise<void> {
   if (!stage || stage.dataset['graphDrawn']) return;
   const status = host.querySelector<HTMLElement>('[data-graph-status]');
   try {
-    const response = await fetch(host.dataset['src']!);
+    // The URL is siteContract.ts's `graph` (the page writes it); checked without zod (checkGlobalGraphFile.ts says why).
+    const src = host.dataset['src']!;
+    const response = await fetch(src);
     if (!response.ok) throw new Error(`${response.status}`);
-    const file = (await response.json()) as GlobalGraphFile;
+    const file = checkGlobalGraphFile(await response.json(), src);
     const paths = createSitePaths(host.dataset['root'] ?? '/');
     const nodes: GraphPoint[] = file.slug.map((slug, i) => ({
       x: file.x[i]!,

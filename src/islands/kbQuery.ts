@@ -9,11 +9,11 @@ import type { ContextPack, PackRequest } from '../core/context/packTypes.ts';
 import { runQuery } from '../core/query/runQuery.ts';
 import { parseSearchArgs } from '../core/search/parseSearchArgs.ts';
 import { buildQueryView } from '../core/site/queryView.ts';
-import { bodiesFromSpans, type BodySpans } from '../core/site/bodySpans.ts';
+import { bodiesFromSpans } from '../core/site/bodySpans.ts';
 import { createSitePaths, type SitePaths } from '../core/site/sitePaths.ts';
 import { packFileName } from '../core/site/packFiles.ts';
-import { browserPack, fetchJson, fetchText, forgetJson, saveFile } from './browserPack.ts';
-import { cardAt, fromQueryIndex, positionsOf, SHARD_SIZE, shardsFor, type NoteCard, type QueryIndexFile } from '../core/site/queryIndex.ts';
+import { browserPack, fetchSiteJson, fetchText, saveFile } from './browserPack.ts';
+import { cardAt, fromQueryIndex, positionsOf, SHARD_SIZE, shardsFor, type NoteCard } from '../core/site/queryIndex.ts';
 import { localDay } from './ages.ts';
 import { h, renderQueryView, renderSearchResult, type SelectableHit } from './renderQueryView.ts';
 
@@ -115,7 +115,7 @@ class KbQuery extends HTMLElement {
 
   private async loadQueryIndex(): Promise<KbIndex> {
     if (!this.queryIndex) {
-      this.queryIndex = fromQueryIndex(await fetchJson<QueryIndexFile>(this.paths.file('kb-query-index.json')));
+      this.queryIndex = fromQueryIndex(await fetchSiteJson(this.paths, 'queryIndex'));
       this.position = positionsOf(this.queryIndex);
     }
     return this.queryIndex;
@@ -129,15 +129,14 @@ class KbQuery extends HTMLElement {
         if (!this.fetching.has(shard))
           this.fetching.set(
             shard,
-            fetchJson<NoteCard[]>(this.paths.file(`kb-notes/${shard}.json`)).then(
+            fetchSiteJson(this.paths, 'noteCards', shard).then(
               (cards) => {
                 this.shards.set(shard, cards);
                 for (const card of cards) this.cardByPath.set(card[0], card);
               },
               (err: unknown) => {
-                // Forget the failure, so the next query that needs the shard asks again.
+                // Forget the failure, so the next query that needs the shard asks again (fetchSiteJson forgets it too).
                 this.fetching.delete(shard);
-                forgetJson(this.paths.file(`kb-notes/${shard}.json`));
                 throw err;
               },
             ),
@@ -188,7 +187,7 @@ class KbQuery extends HTMLElement {
 
   private async loadIndex(): Promise<KbIndex> {
     if (!this.index) {
-      this.index = await fetchJson<KbIndex>(this.paths.file('kb-index.json'));
+      this.index = await fetchSiteJson(this.paths, 'index');
       for (const n of this.index.notes) this.byPath.set(n.path, n);
     }
     return this.index;
@@ -196,7 +195,7 @@ class KbQuery extends HTMLElement {
 
   /** The bodies kb search reads, from the full-text files (kb-body-spans.json says where each is). */
   private loadBodies(): Promise<Map<string, string>> {
-    this.bodies ??= fetchJson<BodySpans>(this.paths.file('kb-body-spans.json'))
+    this.bodies ??= fetchSiteJson(this.paths, 'bodySpans')
       .then((spans) => bodiesFromSpans(spans, (f) => fetchText(this.paths.file(f))))
       .catch((err: unknown) => ((this.bodies = undefined), Promise.reject(err)));
     return this.bodies;

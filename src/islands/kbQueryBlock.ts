@@ -3,11 +3,11 @@
 // the CLI runs (runQuery / runSearch over kb-index.json) and shows the same HTML the build wrote.
 import type { KbIndex } from '../core/index/kbIndexSchema.ts';
 import { answerQueryBlock } from '../core/query/queryBlock.ts';
-import { bodiesFromSpans, type BodySpans } from '../core/site/bodySpans.ts';
+import { bodiesFromSpans } from '../core/site/bodySpans.ts';
 import { renderQueryBlockResults } from '../core/site/renderQueryBlockHtml.ts';
 import { createSitePaths } from '../core/site/sitePaths.ts';
 import { localDay } from './ages.ts';
-import { fetchJson, fetchText } from './browserPack.ts';
+import { fetchSiteJson, fetchText } from './browserPack.ts';
 
 const root = document.querySelector<HTMLMetaElement>('meta[name="kb-root"]')?.content ?? '/';
 const paths = createSitePaths(root);
@@ -45,11 +45,11 @@ function enhance(block: HTMLElement, k: number): void {
   });
   const again = async (mine: number) => {
     try {
-      index ??= fetchJson<KbIndex>(paths.file('kb-index.json'));
+      index ??= fetchSiteJson(paths, 'index');
       const kb = await index;
       const text =
         lang === 'kb-search'
-          ? await (bodies ??= fetchJson<BodySpans>(paths.file('kb-body-spans.json')).then((s) => bodiesFromSpans(s, (f) => fetchText(paths.file(f)))))
+          ? await (bodies ??= fetchSiteJson(paths, 'bodySpans').then((s) => bodiesFromSpans(s, (f) => fetchText(paths.file(f)))))
           : new Map<string, string>();
       const answer = answerQueryBlock(lang, input.value, kb, text, localDay(new Date()));
       // Every value in this HTML is escaped by renderQueryBlockResults (the same function the build ran).

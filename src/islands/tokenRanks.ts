@@ -9,11 +9,10 @@ export default ranks;
 
 let loading: Promise<void> | undefined;
 
-/** Fill the ranks once, from `fetchRanks` (the JSON array gpt-tokenizer's module holds). */
-export function loadTokenRanks(fetchRanks: () => Promise<unknown>): Promise<void> {
+/** Fill the ranks once, from `fetchRanks` (the JSON array gpt-tokenizer's module holds, validated by the caller with siteContract.ts). */
+export function loadTokenRanks(fetchRanks: () => Promise<readonly (string | number[])[]>): Promise<void> {
   loading ??= fetchRanks().then((data) => {
-    if (!Array.isArray(data) || data.length === 0) throw new Error('kb-pack/o200k_base.json is not the tokenizer’s ranks');
-    for (const rank of data as (string | number[])[]) ranks.push(rank);
+    for (const rank of data) ranks.push(rank);
   });
   loading.catch(() => (loading = undefined)); // a failed fetch is tried again by the next pack
   return loading;

@@ -1,45 +1,23 @@
-// The one module that knows which files a published portal emits and how to fetch them: the files the query
-// island reads (src/islands/kbQuery.ts, README "The query island"). When the emitted set changes, this is the
-// place to adapt.
+// A published portal as a source for `kb mcp --site`: it fetches the files the query island reads
+// (src/islands/kbQuery.ts, README "The query island"), named and validated by src/core/site/siteContract.ts.
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { z } from 'zod';
 import { createPackDataLoader } from '../core/context/packLoader.js';
 import type { PackRequest } from '../core/context/packTypes.js';
 import { projectRepo } from '../core/context/repoContext.js';
-import type { RepoDigest } from '../core/discover/repoDigest.js';
-import { loadKbIndex } from '../core/index/kbIndexSchema.js';
 import { configuredPacks } from '../core/context/configuredPacks.js';
 import { bodiesFromSpans } from '../core/site/bodySpans.js';
 import { digestsForRequest } from '../core/site/packDigests.js';
+import { PACK_DATA_DIR, parseSiteFile, siteFilePath, type SiteFileValue, type SiteJsonKey } from '../core/site/siteContract.js';
 import type { KbSnapshot, KbSource } from './kbSource.js';
 
-/** The emitted files, relative to the site's root (its base path included). */
-const FILES = {
-  /** The full index (`kb index`'s kb-index.json): query, search facets, packs, notes' slugs. */
-  index: 'kb-index.json',
-  /** Where the bodies of the notes in kb search's scope are in the full text (llms-full.txt or its parts). */
-  bodySpans: 'kb-body-spans.json',
-  /** The pack data in parts (`head.json`, `t/<k>.json`, `n/<k>.json`), fetched as packs ask for them. */
-  packPart: (part: string) => `kb-pack/${part}`,
-  /** Discovery digests of the registered repos. */
-  digests: 'kb-digests.json',
-  indexMd: 'index.md',
-  note: (slug: string) => `notes/${slug}.md`,
-  pack: (slug: string) => `packs/${slug}.md`,
-} as const;
+/** The full index: query, search facets, packs, notes' slugs; its text also tells one publication from the next. */
+const INDEX = siteFilePath('index');
 
 /** How often a portal on the web is asked whether its index changed (a local dist/ is checked on every call). */
 const REVALIDATE_MS = 60_000;
 const FETCH_TIMEOUT_MS = 30_000;
-
-const spansSchema = z.object({
-  // Only the full-text files: a published site never names a path outside its own llms-full files.
-  files: z.array(z.string().regex(/^llms-full(\.txt|\/[\w-]+\.txt)$/, 'is not a llms-full file')),
-  notes: z.record(z.string(), z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative(), z.number().int().nonnegative(), z.string()])),
-});
-const digestsSchema = z.array(z.object({ alias: z.string(), path: z.string() }).passthrough()).transform((d) => d as unknown as RepoDigest[]);
 
 /** Where a site's files come from: the web or a folder. */
 interface SiteFiles {
@@ -71,28 +49,31 @@ export function siteSource(location: string, cwd: string): KbSource {
 }
 
 async function openSnapshot(files: SiteFiles, location: string): Promise<KbSnapshot> {
-  const indexText = await files.read(FILES.index);
+  const indexText = await files.read(INDEX);
   let json: unknown;
   try {
     json = JSON.parse(indexText);
   } catch {
-    throw new Error(`${location}: ${FILES.index} is not JSON; is this a kb-portal site?`);
+    throw new Error(`${location}: ${INDEX} is not JSON; is this a kb-portal site?`);
   }
-  const index = loadKbIndex(json);
+  const validated = <K extends SiteJsonKey>(key: K, value: unknown): SiteFileValue<K> => {
+    try {
+      return parseSiteFile(key, value);
+    } catch (err) {
+      throw new Error(`${location}: ${(err as Error).message}`, { cause: err });
+    }
+  };
+  const index = validated('index', json);
   const version = createHash('sha256').update(indexText).digest('base64url').slice(0, 22);
   const once = <T>(load: () => Promise<T>) => {
     let value: Promise<T> | undefined;
     return () => (value ??= load().catch((err: unknown) => ((value = undefined), Promise.reject(err))));
   };
-  const parsed = async <T>(file: string, schema: z.ZodType<T, z.ZodTypeDef, unknown>): Promise<T> => {
-    const result = schema.safeParse(JSON.parse(await files.read(file)));
-    if (!result.success) throw new Error(`${location}: ${file} is not what this kb-portal expects (${result.error.issues[0]?.message}); rebuild the site.`);
-    return result.data;
-  };
-  const bodies = once(async () => bodiesFromSpans(await parsed(FILES.bodySpans, spansSchema), (file) => files.read(file)));
-  // The island's loader over the published parts: the pack is the CLI's, byte for byte.
-  const packs = createPackDataLoader(async (part) => JSON.parse(await files.read(FILES.packPart(part))) as unknown);
-  const digests = once(() => parsed(FILES.digests, digestsSchema));
+  const parsed = async <K extends SiteJsonKey>(key: K): Promise<SiteFileValue<K>> => validated(key, JSON.parse(await files.read(siteFilePath(key))));
+  const bodies = once(async () => bodiesFromSpans(await parsed('bodySpans'), (file) => files.read(file)));
+  // The island's loader over the published parts (it validates each with the contract's pack schemas): the pack is the CLI's, byte for byte.
+  const packs = createPackDataLoader(async (part) => JSON.parse(await files.read(`${PACK_DATA_DIR}${part}`)) as unknown);
+  const digests = once(() => parsed('digests'));
   return {
     version,
     index,
@@ -107,13 +88,13 @@ async function openSnapshot(files: SiteFiles, location: string): Promise<KbSnaps
       pack.warnings.unshift(...unreadPaths.map((p) => `${p} is not a registered repo; a published portal cannot read it (use kb mcp --kb DIR).`));
       return pack;
     },
-    noteMarkdown: (note) => files.read(FILES.note(note.slug)),
+    noteMarkdown: (note) => files.read(siteFilePath('noteMd', note.slug)),
     heldBack: () => undefined, // a portal publishes only what may be read: it cannot tell a private note from a missing one
     async packMarkdown(slug) {
       if (!configuredPacks(index).some((p) => p.slug === slug)) return undefined;
-      return files.read(FILES.pack(slug));
+      return files.read(siteFilePath('packMd', slug));
     },
-    indexMd: () => files.read(FILES.indexMd),
+    indexMd: () => files.read(siteFilePath('indexMd')),
     warm: async () => void (await Promise.all([bodies(), digests()])),
   };
 }
@@ -139,12 +120,12 @@ function webFiles(url: string): SiteFiles {
   };
   return {
     async read(file) {
-      if (file === FILES.index && indexText !== undefined) return indexText;
+      if (file === INDEX && indexText !== undefined) return indexText;
       return (await get(file)).text();
     },
     async changeMark() {
       if (mark !== undefined && Date.now() - checked < REVALIDATE_MS) return undefined;
-      const response = await get(FILES.index, etag && mark !== undefined ? { 'If-None-Match': etag } : {});
+      const response = await get(INDEX, etag && mark !== undefined ? { 'If-None-Match': etag } : {});
       checked = Date.now();
       if (response.status === 304 && mark !== undefined) return mark;
       etag = response.headers.get('etag') ?? undefined;
@@ -170,7 +151,7 @@ function folderFiles(dir: string): SiteFiles {
     },
     async changeMark() {
       // Every build writes the index anew (a new inode): its stat changes with each publication.
-      const st = await stat(join(dir, FILES.index)).catch(() => undefined);
+      const st = await stat(join(dir, INDEX)).catch(() => undefined);
       return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : 'missing';
     },
   };

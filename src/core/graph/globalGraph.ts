@@ -7,7 +7,6 @@ import { compareStrings } from '../util/compare.js';
 import { degrees, type GraphNodeKind, type LinkGraph } from './buildLinkGraph.js';
 import { forceLayout, spiral } from './forceLayout.js';
 
-export const GLOBAL_GRAPH_FILE = 'kb-graph.json';
 export const GLOBAL_GRAPH_VERSION = 1;
 /** More folders than this are merged into their parents for clustering. */
 export const MAX_CLUSTERS = 150;

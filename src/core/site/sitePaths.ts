@@ -36,7 +36,7 @@ export function createSitePaths(base: string) {
     folder: (slug: string) => (slug ? page('folders', slug) : page('folders')),
     search: page('search'),
     health: page('health'),
-    /** The global graph page (the graph file it fetches is `file(GLOBAL_GRAPH_FILE)`). */
+    /** The global graph page (the graph file it fetches is siteContract.ts `graph`). */
     graph: page('graph'),
     query: (q?: string) => (q ? `${page('query')}?q=${encodeURIComponent(q)}` : page('query')),
   };
