@@ -1,7 +1,7 @@
 // DOM rendering of a QueryView / SearchResult for the query island: the same groups, numbering and labels
 // as the tag pages (src/components/QueryResults.astro). Text goes in through textContent only, so nothing
 // from a note, a tag or the query string is ever parsed as HTML.
-import type { QueryView } from '../core/site/queryView.ts';
+import { hitAnnotation, knownTagAliases, type QueryView } from '../core/site/queryView.ts';
 import { invalidFacetPieces } from '../core/search/renderSearchText.ts';
 import type { SearchResult } from '../core/search/searchResult.ts';
 import type { SitePaths } from '../core/site/sitePaths.ts';
@@ -37,11 +37,7 @@ export function renderQueryView(view: QueryView, paths: SitePaths): { root: HTML
     const list = h('ol', { class: 'results' });
     for (const hit of g.hits) {
       hits.push({ n: hit.n, path: hit.path, slug: hit.slug });
-      const annotation = hit.owner
-        ? `[${hit.owner}${hit.tags.length ? `, tags: ${hit.tags.join(', ')}` : ''}]`
-        : hit.tags.length
-          ? `[${hit.tags.join(', ')}]`
-          : '';
+      const annotation = hitAnnotation(hit);
       list.append(
         h(
           'li',
@@ -74,8 +70,7 @@ export function renderQueryView(view: QueryView, paths: SitePaths): { root: HTML
   if (view.knownTags) {
     const p = h('p', {}, 'Known tags:');
     view.knownTags.forEach((k, i) => {
-      const aliases = k.aliases.length ? ` (${k.aliases.slice(0, 2).join(', ')}${k.aliases.length > 2 ? ' …' : ''})` : '';
-      p.append(i > 0 ? ', ' : ' ', h('a', { href: paths.tag(k.tag) }, k.tag), aliases);
+      p.append(i > 0 ? ', ' : ' ', h('a', { href: paths.tag(k.tag) }, k.tag), knownTagAliases(k.aliases));
     });
     root.append(p);
   }

@@ -42,6 +42,18 @@ export interface HitView {
   hint: string | undefined;
 }
 
+/** A hit's bracketed label as `kb query` prints it: `[pay, tags: api, ops]` for team-shared, else `[api, ops]`. */
+export function hitAnnotation(hit: Pick<HitView, 'owner' | 'tags'>): string {
+  const tags = hit.tags.join(', ');
+  if (hit.owner) return `[${hit.owner}${tags ? `, tags: ${tags}` : ''}]`;
+  return tags ? `[${tags}]` : '';
+}
+
+/** A known tag's aliases as `kb query` lists them after the tag: ` (k8s, kube …)`, or nothing. */
+export function knownTagAliases(aliases: readonly string[]): string {
+  return aliases.length ? ` (${aliases.slice(0, 2).join(', ')}${aliases.length > 2 ? ' …' : ''})` : '';
+}
+
 export interface ArtifactView {
   n: number;
   path: string;

@@ -5,7 +5,7 @@
 import type { KbIndex } from '../index/kbIndexSchema.js';
 import { QUERY_FENCE, type QueryBlockAnswer } from '../query/queryBlock.js';
 import { escapeHtml } from '../util/escapeHtml.js';
-import { buildQueryView } from './queryView.js';
+import { buildQueryView, hitAnnotation } from './queryView.js';
 import type { SitePaths } from './sitePaths.js';
 
 /** The classes the block's HTML uses, which the note sanitiser allows (src/markdown/allowList.ts). */
@@ -40,7 +40,7 @@ export function renderQueryBlockResults(
       if (g.heading) out.push(`<p class="query-block-group"><strong>${e(g.heading)}</strong></p>`);
       out.push('<ol class="results">');
       for (const hit of g.hits) {
-        const tags = hit.owner ? `[${hit.owner}${hit.tags.length ? `, tags: ${hit.tags.join(', ')}` : ''}]` : hit.tags.length ? `[${hit.tags.join(', ')}]` : '';
+        const tags = hitAnnotation(hit);
         out.push(
           `<li value="${hit.n}"><span class="n">${hit.n}.</span> ${link(hit.path, hit.title)} — ${e(hit.description)}${tags ? ` <span class="muted">${e(tags)}</span>` : ''}</li>`,
         );
