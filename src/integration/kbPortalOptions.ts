@@ -39,6 +39,11 @@ export const kbPortalOptionsSchema = z
     searchShardPages: z.number().int().positive().optional(),
     /** Threads that render Markdown. Default: one per core, none below 200 notes. */
     renderWorkers: z.number().int().nonnegative().optional(),
+    /**
+     * Milliseconds one note may render before its worker is stopped and the note is published as its Markdown in
+     * plain text, with a warning. Default 10,000; 0: no deadline (small folders then render in the build's thread).
+     */
+    renderDeadlineMs: z.number().int().nonnegative().default(10_000),
     /** Folder of the build caches (note HTML, index, pack data, Pagefind shards, page manifests). Default `.kb-build/cache`. */
     cacheDir: z.string().min(1).default('.kb-build/cache'),
     /**
