@@ -37,7 +37,7 @@ export const kbPortalOptionsSchema = z
     allowSecrets: z.boolean().default(false),
     /** Note pages per Pagefind shard. Default: 1,000, growing to at most 4,000 when there would be more than 20 shards. */
     searchShardPages: z.number().int().positive().optional(),
-    /** Threads that render Markdown. Default: one per core, none below 200 notes. */
+    /** Threads that render Markdown. Default: one per core; one below 200 notes (none when `renderDeadlineMs` is 0). */
     renderWorkers: z.number().int().nonnegative().optional(),
     /**
      * Milliseconds one note may render before its worker is stopped and the note is published as its Markdown in

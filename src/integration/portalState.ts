@@ -37,7 +37,17 @@ export interface PortalState {
 }
 
 export function createPortalState(options: KbPortalOptions): PortalState {
-  return { options, projectRoot: '', config: undefined, site: undefined, generation: 0, packData: undefined, packs: [], timedOut: [], ready: Promise.resolve() };
+  return {
+    options,
+    projectRoot: '',
+    config: undefined,
+    site: undefined,
+    generation: 0,
+    packData: undefined,
+    packs: [],
+    timedOut: [],
+    ready: Promise.resolve(),
+  };
 }
 
 /** A field an earlier hook sets. */

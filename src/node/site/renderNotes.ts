@@ -95,7 +95,11 @@ export function renderNotes(setup: RenderSetup, jobs: readonly RenderJob[], opti
       };
       stops.add(stop);
       const feed = () => {
-        if (queue.length === 0) return stop(), retire();
+        if (queue.length === 0) {
+          stop();
+          retire();
+          return;
+        }
         batch = queue.splice(0, BATCH);
         worker.postMessage(batch);
       };
