@@ -37,8 +37,13 @@ export const kbPortalOptionsSchema = z
     allowSecrets: z.boolean().default(false),
     /** Note pages per Pagefind shard. Default: 1,000, growing to at most 4,000 when there would be more than 20 shards. */
     searchShardPages: z.number().int().positive().optional(),
-    /** Threads that render Markdown. Default: one per core, none below 200 notes. */
+    /** Threads that render Markdown. Default: one per core; one below 200 notes (none when `renderDeadlineMs` is 0). */
     renderWorkers: z.number().int().nonnegative().optional(),
+    /**
+     * Milliseconds one note may render before its worker is stopped and the note is published as its Markdown in
+     * plain text, with a warning. Default 10,000; 0: no deadline (small folders then render in the build's thread).
+     */
+    renderDeadlineMs: z.number().int().nonnegative().default(10_000),
     /** Folder of the build caches (note HTML, index, pack data, Pagefind shards, page manifests). Default `.kb-build/cache`. */
     cacheDir: z.string().min(1).default('.kb-build/cache'),
     /**

@@ -22,8 +22,17 @@ export function measureOutput(dir: string, notes: number): OutputSize {
   return { files, bytes, notes };
 }
 
-/** The build summary's lines about the output: size and files (per note), a warning past a host's limit, what an option turned off. */
-export function outputSummary(size: OutputSize, turnedOff: readonly string[]): { info: string[]; warn: string[] } {
+/** The notes whose render hit the deadline (renderNotes.ts), published as their Markdown in plain text. */
+export interface RenderTimeouts {
+  paths: readonly string[];
+  deadlineMs: number;
+}
+
+/**
+ * The build summary's lines about the output: size and files (per note), what an option turned off; warnings past
+ * a host's limit and naming the notes published as text because they hit the render deadline.
+ */
+export function outputSummary(size: OutputSize, turnedOff: readonly string[], timeouts?: RenderTimeouts): { info: string[]; warn: string[] } {
   const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
   const perNote = size.notes ? ` (${(size.files / size.notes).toFixed(2)} files and ${(size.bytes / size.notes / 1000).toFixed(1)} kB per note)` : '';
   const info = [`kb: output ${mb(size.bytes)} in ${size.files} files${perNote}`, ...turnedOff.map((t) => `kb: turned off: ${t}`)];
@@ -34,5 +43,11 @@ export function outputSummary(size: OutputSize, turnedOff: readonly string[]): {
     warn.push(
       `kb: the output has ${size.files} files, over the 20,000 Cloudflare Pages' free plan takes; kb.config.yaml \`site.rawMarkdown: false\` saves one file per note`,
     );
+  if (timeouts?.paths.length) {
+    const n = timeouts.paths.length;
+    warn.push(
+      `kb: ${n} note${n === 1 ? '' : 's'} hit the render deadline (${timeouts.deadlineMs / 1000} s) and ${n === 1 ? 'is' : 'are'} published as text: ${timeouts.paths.join(', ')}`,
+    );
+  }
   return { info, warn };
 }

@@ -30,12 +30,24 @@ export interface PortalState {
   packData: Promise<PackData> | undefined;
   /** Every configured pack, written once the pack data is ready. */
   packs: SitePack[];
+  /** The notes whose render hit the deadline in this build (paths, sorted), published as text; set once `ready`. */
+  timedOut: string[];
   /** Notes rendered and packs written (astro:build:start); pages and astro:build:done wait for it. */
   ready: Promise<void>;
 }
 
 export function createPortalState(options: KbPortalOptions): PortalState {
-  return { options, projectRoot: '', config: undefined, site: undefined, generation: 0, packData: undefined, packs: [], ready: Promise.resolve() };
+  return {
+    options,
+    projectRoot: '',
+    config: undefined,
+    site: undefined,
+    generation: 0,
+    packData: undefined,
+    packs: [],
+    timedOut: [],
+    ready: Promise.resolve(),
+  };
 }
 
 /** A field an earlier hook sets. */

@@ -30,6 +30,8 @@ export interface PortalConfig {
   full: boolean;
   searchShardPages: number | undefined;
   renderWorkers: number | undefined;
+  /** How long one note may render (ms; 0: no deadline). */
+  renderDeadlineMs: number;
   /** The build's caches, one folder per output folder, so two builds never share them. */
   cacheDir: string;
   /** Where pages read the prepared data (site.json, bodies.txt, packs.json). */
@@ -83,6 +85,7 @@ export function resolvePortal(
     full: options.full,
     searchShardPages: options.searchShardPages,
     renderWorkers: options.renderWorkers,
+    renderDeadlineMs: options.renderDeadlineMs,
     cacheDir,
     dataDir: join(cacheDir, 'site'),
     htmlDir: join(cacheDir, 'kb-note-html'),

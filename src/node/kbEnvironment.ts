@@ -40,6 +40,8 @@ export const kbEnvironmentSchema = z.object({
   KB_SEARCH_SHARD_PAGES: count('KB_SEARCH_SHARD_PAGES'),
   /** Markdown render threads. */
   KB_RENDER_WORKERS: count('KB_RENDER_WORKERS'),
+  /** Milliseconds one note may render before it is published as text; `0`: no deadline. */
+  KB_RENDER_DEADLINE_MS: count('KB_RENDER_DEADLINE_MS'),
   /** A previous output folder to keep unchanged pages from (set by `npm run build`). */
   KB_REUSE_FROM: text,
   /** `1`: render every page, ignoring `KB_REUSE_FROM`'s previous pages (`--full`). */
@@ -67,6 +69,7 @@ export function kbPortalOptionsFromEnvironment(env: Readonly<Record<string, stri
     ...(e.KB_CACHE_DIR ? { cacheDir: e.KB_CACHE_DIR } : {}),
     ...(e.KB_SEARCH_SHARD_PAGES ? { searchShardPages: e.KB_SEARCH_SHARD_PAGES } : {}),
     ...(e.KB_RENDER_WORKERS !== undefined ? { renderWorkers: e.KB_RENDER_WORKERS } : {}),
+    ...(e.KB_RENDER_DEADLINE_MS !== undefined ? { renderDeadlineMs: e.KB_RENDER_DEADLINE_MS } : {}),
     ...(e.KB_REUSE_FROM ? { reuseFrom: e.KB_REUSE_FROM } : {}),
     strict: e.KB_STRICT,
     trustHtml: e.KB_TRUST_HTML,

@@ -69,7 +69,10 @@ export async function buildDone(state: PortalState, { dir, logger }: HookParamet
   pruneNoteHtml(cfg.htmlDir, prepared.htmlKeys);
   if (pages && cfg.reuseFrom) commitPageManifests(pages, cfg.reuseFrom, outDir);
   const turnedOff = cfg.rawMarkdown ? [] : ['per-note .md files (kb.config.yaml site.rawMarkdown: false); llms.txt links the note pages'];
-  const summary = outputSummary(measureOutput(portalDir, prepared.model.index.notes.length), turnedOff);
+  const summary = outputSummary(measureOutput(portalDir, prepared.model.index.notes.length), turnedOff, {
+    paths: state.timedOut,
+    deadlineMs: cfg.renderDeadlineMs,
+  });
   for (const line of summary.info) logger.info(line);
   for (const line of summary.warn) logger.warn(line);
 }

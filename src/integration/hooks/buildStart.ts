@@ -8,11 +8,17 @@ import { need, seconds, startPacks, workerUrl, type PortalState } from '../porta
 export function buildStart(state: PortalState, { logger }: HookParameters<'astro:build:start'>): void {
   const prepared = need(state.site);
   const cfg = need(state.config);
-  const workers = renderWorkers(prepared.jobs.length, cfg.renderWorkers);
+  const workers = renderWorkers(prepared.jobs.length, cfg.renderWorkers, cfg.renderDeadlineMs);
   logger.info(
-    `kb: rendering ${prepared.jobs.length} of ${prepared.htmlKeys.size} Markdown notes${prepared.jobs.length && workers ? ` in ${workers} worker threads` : ''} (the others are cached)`,
+    `kb: rendering ${prepared.jobs.length} of ${prepared.htmlKeys.size} Markdown notes${prepared.jobs.length && workers ? ` in ${workers} worker thread${workers === 1 ? '' : 's'}` : ''} (the others are cached)`,
   );
-  const rendered = renderNotes(renderSetup(prepared.jobContext, cfg.htmlDir), prepared.jobs, { workers, workerUrl: workerUrl('renderNotesWorker') });
+  const rendered = renderNotes(renderSetup(prepared.jobContext, cfg.htmlDir), prepared.jobs, {
+    workers,
+    workerUrl: workerUrl('renderNotesWorker'),
+    deadlineMs: cfg.renderDeadlineMs,
+  }).then(({ timedOut }) => {
+    state.timedOut = timedOut;
+  });
   const started = Date.now();
   const timed = <T>(what: string, work: Promise<T>) => work.then((value) => (logger.info(`kb: ${what} (${seconds(started)}s after the build started)`), value));
   state.ready = Promise.all([

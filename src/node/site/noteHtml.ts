@@ -76,10 +76,14 @@ export function renderSetup(ctx: Pick<RenderJobContext, 'links' | 'root' | 'trus
   return { dir, base: ctx.root, trustHtml: ctx.trustHtml, targets: ctx.links.targets, files: ctx.links.files };
 }
 
-/** Render threads for a build: the option when set, else one per core; small folders render in the build's own thread. */
-export function renderWorkers(jobs: number, asked?: number): number {
+/**
+ * Render threads for a build: the option when set, else one per core; small folders get one, which the render
+ * deadline can stop (the build's own thread could not), or render in the build's thread when there is no deadline.
+ */
+export function renderWorkers(jobs: number, asked?: number, deadlineMs = 0): number {
   if (asked !== undefined) return asked;
-  return jobs < 200 ? 0 : availableParallelism();
+  if (jobs < 200) return deadlineMs > 0 && jobs > 0 ? 1 : 0;
+  return availableParallelism();
 }
 
 /** The page shows the title as its own heading; a first `# Title` line that repeats it is dropped. */

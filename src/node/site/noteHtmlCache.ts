@@ -6,7 +6,9 @@ import { writeFileAtomic } from '../writeFileAtomic.js';
 
 // Rendered notes live on disk, one JSON file per key (the HTML and what the page needs to know about it), in
 // the build's cache folder (one per output folder): not in memory, where 10,000 notes would hold 127 MB. A warm
-// rebuild renders only the notes whose key changed.
+// rebuild renders only the notes whose key changed. A note that hit the render deadline is kept as
+// `<key>.timeout.json` (its Markdown as text): a page finds it there, but the next build does not count it as
+// rendered and tries it again.
 
 /**
  * What a note's HTML depends on: the pipeline's code and options, the Markdown, where each of its links leads
@@ -42,8 +44,12 @@ export function hasNoteHtml(dir: string, key: string): boolean {
 }
 
 export function readNoteHtml(dir: string, key: string): RenderedNote | undefined {
+  return readEntry(join(dir, `${key}.json`)) ?? readEntry(join(dir, `${key}.timeout.json`));
+}
+
+function readEntry(file: string): RenderedNote | undefined {
   try {
-    return JSON.parse(readFileSync(join(dir, `${key}.json`), 'utf8')) as RenderedNote;
+    return JSON.parse(readFileSync(file, 'utf8')) as RenderedNote;
   } catch {
     return undefined;
   }
@@ -52,6 +58,11 @@ export function readNoteHtml(dir: string, key: string): RenderedNote | undefined
 /** Written beside its final name and renamed, so a reader never sees half a file. */
 export function writeNoteHtml(dir: string, key: string, rendered: RenderedNote, tag: string | number = process.pid): void {
   writeFileAtomic(join(dir, `${key}.json`), JSON.stringify(rendered), String(tag));
+}
+
+/** What a note that hit the render deadline shows (timedOutNote.ts), until a build renders it. */
+export function writeTimedOutNoteHtml(dir: string, key: string, shown: RenderedNote): void {
+  writeFileAtomic(join(dir, `${key}.timeout.json`), JSON.stringify(shown), String(process.pid));
 }
 
 /** Removes every cached file the current build does not use (deleted and edited notes). */

@@ -1,8 +1,13 @@
-import { Worker } from 'node:worker_threads';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { NoteTarget } from '../../core/links/createLinkResolver.js';
+import { compareStrings } from '../../core/util/compare.js';
 import type { ImageSize } from '../../markdown/renderContext.js';
 import { rendererFor } from './noteRenderer.js';
-import { writeNoteHtml } from './noteHtmlCache.js';
+import { writeNoteHtml, writeTimedOutNoteHtml } from './noteHtmlCache.js';
+import { renderTempTag, type RenderProgress, type RenderWorkerData } from './serveRenderJobs.js';
+import { timedOutNote } from './timedOutNote.js';
 
 /** One note to render: its cache key, path, the Markdown the page shows, and what it embeds and shows. */
 export interface RenderJob {
@@ -31,46 +36,101 @@ export interface RenderSetup {
 }
 
 export interface RenderPoolOptions {
-  /** Worker threads; 0 renders here, synchronously, before returning. */
+  /** Worker threads; 0 renders here, synchronously, before returning (with no deadline: nothing can stop it). */
   workers: number;
   /** The compiled `renderNotesWorker.js`. */
   workerUrl: URL;
+  /** How long one note may render in a worker before it is stopped and published as text. Default 10,000; 0: no deadline. */
+  deadlineMs?: number | undefined;
 }
+
+/** What the pool reports: the notes that hit the deadline (paths, sorted), published as text (timedOutNote.ts). */
+export interface RenderOutcome {
+  timedOut: string[];
+}
+
+export const DEFAULT_RENDER_DEADLINE_MS = 10_000;
 
 const BATCH = 16; // notes per message: few enough to keep both workers busy to the end
 
 /**
  * Render the jobs into the HTML cache, in worker threads that run while Astro bundles the site (the build waits
- * for them before it renders pages). A page whose HTML is missing renders it itself (src/runtime/noteHtml.ts).
+ * for them before it renders pages). A page whose HTML is missing renders it itself (src/runtime/noteHtml.ts), so
+ * a note still rendering at the deadline gets its text written in its place: its worker is stopped, and a new
+ * one takes the rest of the batch.
  */
-export function renderNotes(setup: RenderSetup, jobs: readonly RenderJob[], options: RenderPoolOptions): Promise<void> {
-  if (jobs.length === 0) return Promise.resolve();
+export function renderNotes(setup: RenderSetup, jobs: readonly RenderJob[], options: RenderPoolOptions): Promise<RenderOutcome> {
+  if (jobs.length === 0) return Promise.resolve({ timedOut: [] });
   if (options.workers <= 0) {
     const render = rendererFor(setup);
     for (const job of jobs) writeNoteHtml(setup.dir, job.key, render(job));
-    return Promise.resolve();
+    return Promise.resolve({ timedOut: [] });
   }
+  const deadline = options.deadlineMs ?? DEFAULT_RENDER_DEADLINE_MS;
   const queue = [...jobs];
-  const workers: Worker[] = [];
-  return new Promise<void>((resolveAll, rejectAll) => {
-    let running = 0;
+  const timedOut: string[] = [];
+  const stops = new Set<() => void>();
+  return new Promise<RenderOutcome>((resolveAll, rejectAll) => {
+    let running = Math.min(options.workers, Math.ceil(jobs.length / BATCH));
+    const retire = () => {
+      if (--running === 0) resolveAll({ timedOut: timedOut.sort(compareStrings) });
+    };
     const fail = (err: unknown) => {
-      for (const w of workers) void w.terminate();
+      for (const stop of stops) stop();
       rejectAll(err);
     };
-    const feed = (worker: Worker) => {
-      if (queue.length) return worker.postMessage(queue.splice(0, BATCH));
-      void worker.terminate();
-      if (--running === 0) resolveAll();
-    };
-    const count = Math.min(options.workers, Math.ceil(jobs.length / BATCH));
-    for (let i = 0; i < count; i++) {
-      const worker = new Worker(options.workerUrl, { workerData: setup });
-      workers.push(worker);
-      running++;
-      worker.on('message', () => feed(worker));
+    const start = () => {
+      const { port1, port2 } = new MessageChannel();
+      const worker = new Worker(options.workerUrl, { workerData: { setup, progress: port2 } satisfies RenderWorkerData, transferList: [port2] });
+      let batch: RenderJob[] = [];
+      let current: number | undefined; // the batch's note being rendered
+      let started = 0; // notes started: tells a deadline whether its note is still the one rendering
+      let timer: NodeJS.Timeout | undefined;
+      const stop = () => {
+        clearTimeout(timer);
+        port1.close();
+        stops.delete(stop);
+        const tmp = current === undefined ? undefined : join(setup.dir, `${batch[current]!.key}.json.${renderTempTag(worker.threadId)}.tmp`);
+        void worker.terminate().then(() => tmp && rmSync(tmp, { force: true }));
+      };
+      stops.add(stop);
+      const feed = () => {
+        if (queue.length === 0) {
+          stop();
+          retire();
+          return;
+        }
+        batch = queue.splice(0, BATCH);
+        worker.postMessage(batch);
+      };
+      const progress = (p: RenderProgress) => {
+        clearTimeout(timer);
+        if ('end' in p) {
+          current = undefined;
+          if (p.end === batch.length - 1) feed();
+          return;
+        }
+        current = p.start;
+        const armed = ++started;
+        if (deadline > 0) timer = setTimeout(() => overdue(armed), deadline);
+      };
+      const overdue = (armed: number) => {
+        // This thread may have been busy (Astro bundles beside the pool) while the note finished: read what the
+        // worker reported since, and stop only a note that is still rendering.
+        for (let m = receiveMessageOnPort(port1); m; m = receiveMessageOnPort(port1)) progress(m.message as RenderProgress);
+        if (started !== armed || current === undefined) return;
+        const job = batch[current]!;
+        timedOut.push(job.path);
+        writeTimedOutNoteHtml(setup.dir, job.key, timedOutNote(job.markdown));
+        queue.unshift(...batch.slice(current + 1));
+        stop();
+        if (queue.length) start();
+        else retire();
+      };
+      port1.on('message', progress);
       worker.on('error', fail);
-      feed(worker);
-    }
+      feed();
+    };
+    for (let i = 0; i < running; i++) start();
   });
 }
