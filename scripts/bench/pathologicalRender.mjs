@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // How long the site's note renderer takes on each shape of scripts/bench/pathologicalNotes.ts, in one process.
 //   node scripts/bench/pathologicalRender.mjs [name filter]
+import { performance } from 'node:perf_hooks';
 import { register } from 'tsx/esm/api';
 register();
 const { PATHOLOGICAL_NOTES } = await import('./pathologicalNotes.ts');
