@@ -1,4 +1,5 @@
 import type { default as MarkdownIt, StateBlock, StateInline } from 'markdown-it';
+import { firstAbove } from '../core/util/firstAbove.js';
 
 const DOLLAR = 0x24;
 
@@ -40,7 +41,8 @@ function mathInline(state: StateInline, silent: boolean): boolean {
   let end = pos;
   while (end < state.posMax && src.charCodeAt(end) === DOLLAR) end++;
   const size = end - pos;
-  const close = firstAfter(dollarRuns(state).get(size) ?? [], pos);
+  const starts = dollarRuns(state).get(size) ?? [];
+  const close = starts[firstAbove(starts, pos)]; // a binary search: the parser may look back
   if (close === undefined || close + size > state.posMax) {
     if (!silent) state.pending += src.slice(pos, end);
     state.pos = end;
@@ -92,16 +94,4 @@ function mathBlock(state: StateBlock, startLine: number, endLine: number, silent
   token.markup = state.src.slice(open, open + size);
   token.map = [startLine, state.line];
   return true;
-}
-
-/** The first start in the sorted list that is after `pos` (binary search: the parser may look back). */
-function firstAfter(starts: readonly number[], pos: number): number | undefined {
-  let lo = 0;
-  let hi = starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (starts[mid]! <= pos) lo = mid + 1;
-    else hi = mid;
-  }
-  return starts[lo];
 }

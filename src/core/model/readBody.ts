@@ -1,5 +1,6 @@
 import { fenceAfter } from './codeFence.js';
 import { normaliseTag } from '../tags/normaliseTag.js';
+import { firstAbove } from '../util/firstAbove.js';
 
 /** What the note model takes from a Markdown body: first `#` heading, all headings, wikilinks, inline tags. */
 export interface BodyFacts {
@@ -88,18 +89,6 @@ export function withoutCodeSpans(line: string): string {
     r = next;
   }
   return out + line.slice(from);
-}
-
-/** Index of the first value in the ascending list that is greater than `x` (the list's length when none is). */
-function firstAbove(list: readonly number[], x: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid]! <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**
