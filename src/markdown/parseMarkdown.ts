@@ -1,51 +1,19 @@
-import MarkdownIt from 'markdown-it';
-import type { PluginSimple, StateInline, Token } from 'markdown-it';
-import footnote from 'markdown-it-footnote';
-import htmlBlock from 'markdown-it/lib/rules_block/html_block.mjs';
-import htmlInline from 'markdown-it/lib/rules_inline/html_inline.mjs';
-import table from 'markdown-it/lib/rules_block/table.mjs';
+import type { Token } from 'markdown-it';
+import { noteTokens, unescapeAll } from '../core/document/noteTokens.js';
 import type { MdNode } from './markdownTree.js';
-import { mathSyntax } from './mathSyntax.js';
-
-/**
- * The note parser: markdown-it (CommonMark, linear on every input cmark lists as pathological) with GFM tables,
- * strikethrough, autolink literals, footnotes and task lists, and remark-math's `$`/`$$`. Its tokens become the
- * Markdown syntax tree (mdast, as remark-parse with remark-gfm and remark-math builds it), which our steps and
- * remark-rehype read. Links keep their destinations as written (the sanitiser, not the parser, refuses
- * `javascript:`), and every node has its start line.
- */
-const md = new MarkdownIt('default', { html: true, linkify: true, typographer: false });
-md.validateLink = () => true;
-md.normalizeLink = (url) => url;
-md.normalizeLinkText = (url) => url;
-md.use(footnote as unknown as PluginSimple); // its types are written against markdown-it's CommonJS ones
-md.inline.ruler.disable('footnote_inline'); // `^[…]` is not GFM
-md.use(mathSyntax);
-// GFM: a line that opens an HTML block (`<div>a</div> | b`) is that block, not a table's header row.
-md.block.ruler.at('table', (state, start, end, silent) => !htmlBlock(state, start, end, true) && table(state, start, end, silent), {
-  alt: ['paragraph', 'reference'],
-});
-// markdown-it's comment pattern runs to the end of the text from every `<!--`; one with no `-->` after it is text.
-md.inline.ruler.at('html_inline', (state, silent) => {
-  if (state.src.startsWith('<!--', state.pos) && lastCommentEnd(state) < state.pos + 4) return false;
-  return htmlInline(state, silent);
-});
-
-const commentEnds = new WeakMap<StateInline, number>();
-function lastCommentEnd(state: StateInline): number {
-  let at = commentEnds.get(state);
-  if (at === undefined) commentEnds.set(state, (at = state.src.lastIndexOf('-->')));
-  return at;
-}
 
 /** Inline markup nested deeper than this is shown flat (its text kept): our steps and remark-rehype recurse. */
 const MAX_INLINE_DEPTH = 64;
 
 const TASK = /^\[([ xX])\](?:[ \t]+|$)/;
 
-/** Markdown (front matter already removed) into its syntax tree. */
+/**
+ * Markdown (front matter already removed) into its syntax tree: the note parser's tokens (noteTokens.ts) become
+ * mdast, as remark-parse with remark-gfm and remark-math builds it, which our steps and remark-rehype read.
+ * Every node has its start line.
+ */
 export function parseMarkdown(markdown: string): MdNode {
-  return toTree(md.parse(markdown, {}));
+  return toTree(noteTokens(markdown));
 }
 
 /** markdown-it's block tokens into mdast. */
@@ -126,7 +94,7 @@ function toTree(tokens: Token[]): MdNode {
         top().children!.push(...inline(t.children ?? [], t.map ? t.map[0] + 1 : lineOf(stack)));
         break;
       case 'fence': {
-        const info = md.utils.unescapeAll(t.info).trim();
+        const info = unescapeAll(t.info).trim();
         const space = info.search(/\s/);
         const lang = space < 0 ? info : info.slice(0, space);
         add({ type: 'code', lang: lang || null, meta: space < 0 ? null : info.slice(space).trim() || null, value: withoutFinalEol(t.content) }, t);

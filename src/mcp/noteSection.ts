@@ -1,5 +1,4 @@
-import { fenceAfter } from '../core/model/codeFence.js';
-import { atxHeading } from '../core/model/atxHeading.js';
+import { readNoteDocument } from '../core/document/readNoteDocument.js';
 /** A note's published Markdown (renderNoteMarkdown) cut into its frontmatter and body. */
 export function splitNoteMarkdown(markdown: string): { frontmatter: string; body: string } {
   const end = markdown.startsWith('---\n') ? markdown.indexOf('\n---\n', 3) : -1;
@@ -7,19 +6,9 @@ export function splitNoteMarkdown(markdown: string): { frontmatter: string; body
   return { frontmatter: markdown.slice(0, end + 5), body: markdown.slice(end + 5).replace(/^\n/, '') };
 }
 
-/** The ATX headings of a body outside code fences, in order. */
+/** The headings of a body outside quotes and lists (its note document's), in order, with their 0-based lines. */
 export function headingsOf(body: string): { text: string; depth: number; line: number }[] {
-  const out: { text: string; depth: number; line: number }[] = [];
-  let fence: string | undefined; // the open code fence, as splitSections reads it (codeFence.ts)
-  body.split('\n').forEach((line, i) => {
-    const f = fenceAfter(fence, line);
-    fence = f.open;
-    if (!f.code) {
-      const h = atxHeading(line);
-      if (h) out.push({ text: h.text, depth: h.depth, line: i });
-    }
-  });
-  return out;
+  return readNoteDocument(body).headings.map(({ text, depth, line }) => ({ text, depth, line }));
 }
 
 /**

@@ -1,4 +1,5 @@
-import { fenceAfter } from './codeFence.js';
+import { readNoteDocument } from '../document/readNoteDocument.js';
+import { findWikilinks } from '../links/parseWikilink.js';
 import { normaliseTag } from '../tags/normaliseTag.js';
 import { firstAbove } from '../util/firstAbove.js';
 
@@ -11,40 +12,29 @@ export interface BodyFacts {
   tags: string[];
 }
 
-const HEADING = /^(#{1,6})[ \t]+(.*)$/; // ATX heading: 1-6 hashes, space, the rest (closing hashes removed below)
-// [[target#section|label]]; each part is bounded so a run of `[[` without `]]` stays linear
-const WIKILINK = /\[\[([^\]|#\n]{1,300})(?:#[^\]|\n]{0,300})?(?:\|[^\]\n]{0,300})?\]\]/g;
 // Obsidian's inline tag: (?<!\S) at a line start or after white space · # · [\p{L}\p{N}_/-]{1,200} letters, digits, _, /, -
 const INLINE_TAG = /(?<!\S)#([\p{L}\p{N}_/-]{1,200})/gu;
-const INDENTED_CODE = /^( {4}|\t)/; // four spaces or a tab: an indented code line after a blank one
 
+/**
+ * A body's facts from its note document (readNoteDocument.ts): the headings outside quotes and lists (the page's
+ * outline), and the wikilinks and inline tags of its text outside code, math and raw HTML, read as the renderer
+ * reads them (parseWikilink.ts).
+ */
 export function readBody(body: string): BodyFacts {
-  const headings: string[] = [];
+  const doc = readNoteDocument(body);
+  const headings = doc.headings.map((h) => h.text).filter((text) => text !== '');
+  const firstH1 = doc.headings.find((h) => h.depth === 1 && h.text !== '')?.text;
   const links = new Set<string>();
   const tags = new Set<string>();
-  let firstH1: string | undefined;
-  let fence: string | undefined; // the open code fence (codeFence.ts: CommonMark's rule)
-  let codeMayFollow = true; // at the start, or after a blank line or an indented code line
-  for (const line of body.split(/\r?\n/)) {
-    const f = fenceAfter(fence, line);
-    fence = f.open;
-    if (f.code) continue;
-    const blank = line.trim() === '';
-    const indentedCode: boolean = codeMayFollow && !blank && INDENTED_CODE.test(line); // `    #include <x.h>` is code, not a tag
-    codeMayFollow = blank || indentedCode;
-    const h = HEADING.exec(line);
-    const textOf = h ? headingText(h[2]!) : '';
-    if (h && textOf !== '') {
-      headings.push(textOf);
-      if (h[1] === '#' && firstH1 === undefined) firstH1 = textOf;
-    }
-    if (!line.includes('[[') && !line.includes('#')) continue;
-    const text = withoutCodeSpans(line);
-    for (const m of text.matchAll(WIKILINK)) links.add(m[1]!.trim());
-    if (indentedCode) continue;
-    for (const m of text.matchAll(INLINE_TAG)) {
-      const tag = inlineTag(m[1]!);
-      if (tag) tags.add(tag);
+  for (const { text: prose } of doc.prose) {
+    if (!prose.includes('[[') && !prose.includes('#')) continue;
+    for (const line of prose.split('\n')) {
+      const text = withoutCodeSpans(line);
+      for (const w of findWikilinks(text)) if (w.link.target) links.add(w.link.target);
+      for (const m of text.matchAll(INLINE_TAG)) {
+        const tag = inlineTag(m[1]!);
+        if (tag) tags.add(tag);
+      }
     }
   }
   return { firstH1, headings, wikilinks: [...links].sort(), tags: [...tags].sort() };
@@ -89,16 +79,4 @@ export function withoutCodeSpans(line: string): string {
     r = next;
   }
   return out + line.slice(from);
-}
-
-/**
- * A heading's text without its optional closing hashes (`## Title ##`). Written as a scan, not a regex:
- * `(.+?)\s*#*\s*$` backtracks quadratically on a long run of spaces.
- */
-function headingText(rest: string): string {
-  const text = rest.trim();
-  let i = text.length;
-  while (i > 0 && text[i - 1] === '#') i--;
-  if (i === text.length || (i > 0 && text[i - 1] !== ' ' && text[i - 1] !== '\t')) return text;
-  return text.slice(0, i).trim();
 }

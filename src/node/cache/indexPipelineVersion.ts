@@ -4,16 +4,18 @@ import { dirname, join } from 'node:path';
 
 /**
  * Bump when anything that turns one file into its FileFacts changes what it returns: parseSourceText,
- * scanSecrets, readSourceFrontmatter (and the frontmatter schema), readBody, countTokens, or the FileFacts
+ * scanSecrets, readSourceFrontmatter (and the frontmatter schema), readBody (and the note document it reads), countTokens, or the FileFacts
  * shape. tests/unit/indexCache.test.ts fails with this reminder when the facts of its fixture change.
  */
-export const INDEX_CACHE_VERSION = 7;
+export const INDEX_CACHE_VERSION = 8;
 
 /** The libraries whose output is cached, as `[package, resolved from]` (js-yaml is gray-matter's own copy). */
 const LIBRARIES: readonly (readonly [string, string?])[] = [
   ['gray-matter'],
   ['js-yaml', 'gray-matter'],
   ['gpt-tokenizer'],
+  ['markdown-it'],
+  ['markdown-it-footnote'],
   ['@secretlint/secretlint-rule-preset-recommend'],
   ['zod'],
 ];

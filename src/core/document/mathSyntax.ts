@@ -1,5 +1,5 @@
 import type { default as MarkdownIt, StateBlock, StateInline } from 'markdown-it';
-import { firstAbove } from '../core/util/firstAbove.js';
+import { firstAbove } from '../util/firstAbove.js';
 
 const DOLLAR = 0x24;
 

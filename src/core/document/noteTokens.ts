@@ -1,0 +1,58 @@
+import MarkdownIt from 'markdown-it';
+import type { PluginSimple, StateInline, Token } from 'markdown-it';
+import footnote from 'markdown-it-footnote';
+import blockquote from 'markdown-it/lib/rules_block/blockquote.mjs';
+import htmlBlock from 'markdown-it/lib/rules_block/html_block.mjs';
+import list from 'markdown-it/lib/rules_block/list.mjs';
+import htmlInline from 'markdown-it/lib/rules_inline/html_inline.mjs';
+import table from 'markdown-it/lib/rules_block/table.mjs';
+import { mathSyntax } from './mathSyntax.js';
+
+/**
+ * The note parser, the one every reader of a note's body shares (the page renderer, the index's facts, pack
+ * sections, MCP's sections): markdown-it (CommonMark, linear on every input cmark lists as pathological) with GFM
+ * tables, strikethrough, autolink literals, footnotes and task lists, and remark-math's `$`/`$$`. Links keep their
+ * destinations as written: the sanitiser, not the parser, refuses `javascript:`.
+ */
+const md = new MarkdownIt('default', { html: true, linkify: true, typographer: false });
+md.validateLink = () => true;
+md.normalizeLink = (url) => url;
+md.normalizeLinkText = (url) => url;
+md.use(footnote as unknown as PluginSimple); // its types are written against markdown-it's CommonJS ones
+md.inline.ruler.disable('footnote_inline'); // `^[…]` is not GFM
+md.use(mathSyntax);
+// GFM: a line that opens an HTML block (`<div>a</div> | b`) is that block, not a table's header row.
+md.block.ruler.at('table', (state, start, end, silent) => !htmlBlock(state, start, end, true) && table(state, start, end, silent), {
+  alt: ['paragraph', 'reference'],
+});
+// markdown-it drops everything nested deeper than its limit (100 levels): quotes and lists deeper than ours are
+// left as the text they are written as, so 25,000 nested `> ` show their words rather than lose them.
+const MAX_BLOCK_DEPTH = 64;
+md.block.ruler.at('blockquote', (state, start, end, silent) => state.level < MAX_BLOCK_DEPTH && blockquote(state, start, end, silent), {
+  alt: ['paragraph', 'reference', 'blockquote', 'list'],
+});
+md.block.ruler.at('list', (state, start, end, silent) => state.level < MAX_BLOCK_DEPTH && list(state, start, end, silent), {
+  alt: ['paragraph', 'reference', 'blockquote'],
+});
+// markdown-it's comment pattern runs to the end of the text from every `<!--`; one with no `-->` after it is text.
+md.inline.ruler.at('html_inline', (state, silent) => {
+  if (state.src.startsWith('<!--', state.pos) && lastCommentEnd(state) < state.pos + 4) return false;
+  return htmlInline(state, silent);
+});
+
+const commentEnds = new WeakMap<StateInline, number>();
+function lastCommentEnd(state: StateInline): number {
+  let at = commentEnds.get(state);
+  if (at === undefined) commentEnds.set(state, (at = state.src.lastIndexOf('-->')));
+  return at;
+}
+
+/** A note's body (front matter already removed) as markdown-it's token stream; `map` gives each block's lines. */
+export function noteTokens(markdown: string): Token[] {
+  return md.parse(markdown, {});
+}
+
+/** Backslash escapes and entities resolved, as markdown-it reads a fence's info string. */
+export const unescapeAll: (s: string) => string = md.utils.unescapeAll;
+
+export type { Token };

@@ -1,0 +1,65 @@
+import { noteTokens, type Token } from './noteTokens.js';
+
+/**
+ * An ATX heading (`## Title`) of a note's body, outside any container (quote, list, callout): where sections are
+ * cut. Setext headings are left to the page: in real folders a `---` straight under a paragraph is nearly always
+ * a rule written without its blank line, and that paragraph is not an outline entry a pack should cut at.
+ */
+export interface DocumentHeading {
+  depth: number;
+  /** As written (inline markup kept), without the `#`s, a closing sequence or a setext underline. */
+  text: string;
+  /** Its first line (0-based) and the line after its last: a setext heading spans its text and underline. */
+  line: number;
+  end: number;
+}
+
+/** One inline block's text as written (a paragraph, heading, table cell, list item's or quote's text). */
+export interface ProseText {
+  /** Its first line (0-based). */
+  line: number;
+  /** The source of its lines, without the containers' markers (`> `, list indentation). */
+  text: string;
+}
+
+/**
+ * What a note's body is made of, read from one parse by the note parser (noteTokens.ts), so the index, packs and
+ * MCP see the same headings, code and text the page shows. Lines are 0-based, with `\r\n` and `\r` read as line
+ * breaks, as the parser reads them.
+ */
+export interface NoteDocument {
+  headings: DocumentHeading[];
+  /** The text outside code, math and raw HTML, where wikilinks and inline tags are read. */
+  prose: ProseText[];
+  /** Fenced code and display math, as line ranges [start, end): kept whole when a body is cut into blocks. */
+  fences: [start: number, end: number][];
+}
+
+export function readNoteDocument(body: string): NoteDocument {
+  return documentOf(noteTokens(body));
+}
+
+/** The document of a token stream the caller already has (the renderer's parse). */
+export function documentOf(tokens: readonly Token[]): NoteDocument {
+  const headings: DocumentHeading[] = [];
+  const prose: ProseText[] = [];
+  const fences: [number, number][] = [];
+  let line = 0; // the line of the innermost block seen: a table cell's text has none of its own, its row has
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.map) line = t.map[0];
+    if (t.type === 'inline') prose.push({ line, text: t.content });
+    if (!t.map) continue;
+    if (t.type === 'fence' || t.type === 'math_block') fences.push([t.map[0], t.map[1]]);
+    else if (t.type === 'heading_open' && t.level === 0 && t.markup.startsWith('#')) {
+      const text = tokens[i + 1]?.type === 'inline' ? tokens[i + 1]!.content : '';
+      headings.push({ depth: Number(t.tag.slice(1)), text, line: t.map[0], end: t.map[1] });
+    }
+  }
+  return { headings, prose, fences };
+}
+
+/** A body's lines as the parser numbers them. */
+export function documentLines(body: string): string[] {
+  return body.split(/\r\n?|\n/);
+}
