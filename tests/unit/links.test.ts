@@ -86,15 +86,27 @@ describe('scanLinks: what kb check reads, line by line', () => {
     '[[math]]',
     '$$',
     '[d]: ./d.md',
+    '',
+    'See [d] and [the unused one][nope].',
   ].join('\n');
+  const shown = (md: string) => scanLinks(md).map((l) => `${l.line}:${l.kind}:${l.kind === 'wikilink' ? l.link.target : l.href}`);
   it('finds links outside code, comments and math, with their lines', () =>
-    expect(scanLinks(body).map((l) => `${l.line}:${l.kind}:${l.kind === 'wikilink' ? l.link.target : l.href}`)).toEqual([
-      '1:wikilink:a',
-      '1:wikilink:b',
-      '2:link:c.md',
-      '7:image:i.png',
-      '11:link:./d.md',
-    ]));
+    expect(shown(body)).toEqual(['1:wikilink:a', '1:wikilink:b', '2:link:c.md', '7:image:i.png', '13:link:./d.md']));
+
+  // Read from the note parser's tokens, so what is reported is what the page links.
+  it.each([
+    ['a reference link where it is used; a definition alone links nothing', '[x]: a.md\n\nSee [x].\n\n[y]: b.md', ['3:link:a.md']],
+    ['link text over two lines', 'A [long\nlabel](a.md) and\n[b](b.md)', ['1:link:a.md', '3:link:b.md']],
+    [
+      'entities and escapes read as the page reads them',
+      '[a](a.md?x=1&amp;y=2) [b](<b c.md>) [c](c\\(1\\).md)',
+      ['1:link:a.md?x=1&y=2', '1:link:b c.md', '1:link:c(1).md'],
+    ],
+    ['autolinks name no file', '<https://example.com> and www.example.com', []],
+    ['not in raw HTML or indented code', '<div>\n[a](a.md) [[b]]\n</div>\n\n    [c](c.md)', []],
+    ['a table cell on its row', '| a |\n|---|\n| [[x]] [y](y.md) |', ['3:wikilink:x', '3:link:y.md']],
+    ['after an inline HTML tag over lines', 'a <span\ntitle="t">b</span> [c](c.md)', ['2:link:c.md']],
+  ])('%s', (_rule, md, want) => expect(shown(md)).toEqual(want));
 });
 
 describe('stripComments', () => {
