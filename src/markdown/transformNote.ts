@@ -1,73 +1,14 @@
-import { resolveHrefs } from './attachments.js';
-import { transformBlockIds } from './blockIds.js';
-import { transformCallouts } from './callouts.js';
-import { transformClaimedFences } from './claimedFences.js';
 import { createEmbedNote } from './embeds.js';
-import { transformHighlights } from './highlights.js';
 import type { MdNode } from './markdownTree.js';
-import { transformMath } from './math.js';
-import { transformMermaid } from './mermaid.js';
+import { NOTE_SYNTAXES } from './noteSyntaxes.js';
 import type { NoteContext, RenderEnv } from './renderContext.js';
-import { expandWikilinks, type EmbedNote } from './wikilinks.js';
+import type { EmbedNote } from './wikilinks.js';
 
-const SKIP = new Set(['code', 'inlineCode', 'html', 'math', 'inlineMath', 'kbMermaid']);
-/** Where an embed may be a block: its own paragraph (split around it) and table cells (a `<div>` in a `<td>`). */
-const BLOCK_OK = new Set(['paragraph', 'tableCell']);
-
-/**
- * Our Markdown steps over one note's tree (and, through embeds, over the notes it transcludes):
- * claimed fences → block ids → callouts → diagrams → math → links, embeds and attachments → highlights.
- */
+/** Our Markdown steps over one note's tree (and, through embeds, over the notes it transcludes), in the order of noteSyntaxes.ts. */
 export function createTransform(env: RenderEnv): (tree: MdNode, ctx: NoteContext) => void {
   const transform = (tree: MdNode, ctx: NoteContext) => {
-    transformClaimedFences(tree, ctx);
-    transformBlockIds(tree);
-    transformCallouts(tree);
-    transformMermaid(tree, ctx.report);
-    transformMath(tree, ctx.report);
-    links(tree, env, ctx, embedNote);
-    transformHighlights(tree);
+    for (const syntax of NOTE_SYNTAXES) syntax.transform?.(tree, ctx, env, embedNote);
   };
   const embedNote: EmbedNote = createEmbedNote(env, transform);
   return transform;
-}
-
-function links(node: MdNode, env: RenderEnv, ctx: NoteContext, embedNote: EmbedNote): void {
-  if (!node.children || SKIP.has(node.type)) return;
-  const inLink = node.type === 'link' || node.type === 'linkReference';
-  const next: MdNode[] = [];
-  for (const child of node.children) {
-    if (child.type === 'text') {
-      next.push(...((!inLink && expandWikilinks(child, env, ctx, embedNote, BLOCK_OK.has(node.type))) || [child]));
-      continue;
-    }
-    const replaced = resolveHrefs(child, env, ctx);
-    if (replaced) {
-      next.push(...replaced);
-      continue;
-    }
-    links(child, env, ctx, embedNote);
-    next.push(child);
-  }
-  node.children = next.flatMap((child) => (child.type === 'paragraph' ? splitAroundBlocks(child) : [child]));
-}
-
-/** A paragraph holding block embeds becomes paragraphs and blocks in order (a `<div>` cannot sit in a `<p>`). */
-function splitAroundBlocks(paragraph: MdNode): MdNode[] {
-  const children = paragraph.children ?? [];
-  if (!children.some((c) => c.data?.kbBlock)) return [paragraph];
-  const out: MdNode[] = [];
-  let run: MdNode[] = [];
-  const flush = () => {
-    if (run.some((n) => n.type !== 'text' || n.value!.trim() !== '')) out.push({ type: 'paragraph', children: run });
-    run = [];
-  };
-  for (const c of children) {
-    if (c.data?.kbBlock) {
-      flush();
-      out.push(c);
-    } else run.push(c);
-  }
-  flush();
-  return out;
 }
