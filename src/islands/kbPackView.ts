@@ -1,6 +1,6 @@
 // <kb-pack-view>: a pack rendered or as Markdown. With `data-live` (the query page) the rendered view is made here
-// from the Markdown with micromark (GFM; raw HTML shown as text and unsafe link protocols dropped, its defaults),
-// loaded only when that view is first shown; the query island sends `kb-pack-updated` after building a pack.
+// from the Markdown (safeMarkdownHtml.ts: raw HTML shown as text, unsafe link protocols dropped), loaded only
+// when that view is first shown; the query island sends `kb-pack-updated` after building a pack.
 type View = 'rendered' | 'raw';
 
 class KbPackView extends HTMLElement {
@@ -29,11 +29,10 @@ class KbPackView extends HTMLElement {
   }
 
   private async render(target: HTMLElement, markdown: string): Promise<void> {
-    const { micromark } = await import('micromark');
-    const { gfm, gfmHtml } = await import('micromark-extension-gfm');
+    const { safeMarkdownHtml } = await import('../core/document/safeMarkdownHtml.ts');
     // Parsed in an inert document first: a note's image paths are relative to the note, not to this page, so an
     // image is shown as its alt text instead of being fetched from a wrong address.
-    const doc = new DOMParser().parseFromString(micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] }), 'text/html');
+    const doc = new DOMParser().parseFromString(safeMarkdownHtml(markdown), 'text/html');
     for (const img of doc.querySelectorAll('img')) img.replaceWith(doc.createTextNode(img.alt ? `[image: ${img.alt}]` : '[image]'));
     target.replaceChildren(...doc.body.childNodes);
     // Code blocks and tables scroll sideways: reachable by keyboard, as on note pages.
