@@ -14,31 +14,44 @@ import { mathSyntax } from './mathSyntax.js';
  * tables, strikethrough, autolink literals, footnotes and task lists, and remark-math's `$`/`$$`. Links keep their
  * destinations as written: the sanitiser, not the parser, refuses `javascript:`.
  */
-const md = new MarkdownIt('default', { html: true, linkify: true, typographer: false });
-md.validateLink = () => true;
-md.normalizeLink = (url) => url;
-md.normalizeLinkText = (url) => url;
-md.use(footnote as unknown as PluginSimple); // its types are written against markdown-it's CommonJS ones
-md.inline.ruler.disable('footnote_inline'); // `^[…]` is not GFM
-md.use(mathSyntax);
-// GFM: a line that opens an HTML block (`<div>a</div> | b`) is that block, not a table's header row.
-md.block.ruler.at('table', (state, start, end, silent) => !htmlBlock(state, start, end, true) && table(state, start, end, silent), {
-  alt: ['paragraph', 'reference'],
-});
-// markdown-it drops everything nested deeper than its limit (100 levels): quotes and lists deeper than ours are
-// left as the text they are written as, so 25,000 nested `> ` show their words rather than lose them.
-const MAX_BLOCK_DEPTH = 64;
-md.block.ruler.at('blockquote', (state, start, end, silent) => state.level < MAX_BLOCK_DEPTH && blockquote(state, start, end, silent), {
-  alt: ['paragraph', 'reference', 'blockquote', 'list'],
-});
-md.block.ruler.at('list', (state, start, end, silent) => state.level < MAX_BLOCK_DEPTH && list(state, start, end, silent), {
-  alt: ['paragraph', 'reference', 'blockquote'],
-});
-// markdown-it's comment pattern runs to the end of the text from every `<!--`; one with no `-->` after it is text.
-md.inline.ruler.at('html_inline', (state, silent) => {
-  if (state.src.startsWith('<!--', state.pos) && lastCommentEnd(state) < state.pos + 4) return false;
-  return htmlInline(state, silent);
-});
+function createParser(linkify: boolean): MarkdownIt {
+  const md = new MarkdownIt('default', { html: true, linkify, typographer: false });
+  md.validateLink = () => true;
+  md.normalizeLink = (url) => url;
+  md.normalizeLinkText = (url) => url;
+  md.use(footnote as unknown as PluginSimple); // its types are written against markdown-it's CommonJS ones
+  md.inline.ruler.disable('footnote_inline'); // `^[…]` is not GFM
+  md.use(mathSyntax);
+  // GFM: a line that opens an HTML block (`<div>a</div> | b`) is that block, not a table's header row.
+  md.block.ruler.at('table', (state, start, end, silent) => !htmlBlock(state, start, end, true) && table(state, start, end, silent), {
+    alt: ['paragraph', 'reference'],
+  });
+  // markdown-it drops everything nested deeper than its limit (100 levels): quotes and lists deeper than ours are
+  // left as the text they are written as, so 25,000 nested `> ` show their words rather than lose them.
+  const MAX_BLOCK_DEPTH = 64;
+  md.block.ruler.at('blockquote', (state, start, end, silent) => state.level < MAX_BLOCK_DEPTH && blockquote(state, start, end, silent), {
+    alt: ['paragraph', 'reference', 'blockquote', 'list'],
+  });
+  md.block.ruler.at('list', (state, start, end, silent) => state.level < MAX_BLOCK_DEPTH && list(state, start, end, silent), {
+    alt: ['paragraph', 'reference', 'blockquote'],
+  });
+  // markdown-it's comment pattern runs to the end of the text from every `<!--`; one with no `-->` after it is text.
+  md.inline.ruler.at('html_inline', (state, silent) => {
+    if (state.src.startsWith('<!--', state.pos) && lastCommentEnd(state) < state.pos + 4) return false;
+    return htmlInline(state, silent);
+  });
+  if (linkify) {
+    // GFM links bare addresses that start with a scheme or `www.`, or are an email (parseMarkdown.ts keeps only
+    // those): a text with no `:`, `@` or `www.` has none, and skips linkify-it's costly test (a Unicode class regex).
+    const pretest = md.linkify.pretest.bind(md.linkify);
+    md.linkify.pretest = (text) => (text.includes(':') || text.includes('@') || /www\./i.test(text)) && pretest(text);
+  }
+  return md;
+}
+
+/** The renderer's parser, which also finds bare URLs; the one the note document reads, which has no use for them. */
+const renderParser = createParser(true);
+const documentParser = createParser(false);
 
 const commentEnds = new WeakMap<StateInline, number>();
 function lastCommentEnd(state: StateInline): number {
@@ -47,12 +60,15 @@ function lastCommentEnd(state: StateInline): number {
   return at;
 }
 
-/** A note's body (front matter already removed) as markdown-it's token stream; `map` gives each block's lines. */
-export function noteTokens(markdown: string): Token[] {
-  return md.parse(markdown, {});
+/**
+ * A note's body (front matter already removed) as markdown-it's token stream; `map` gives each block's lines.
+ * `autolinks`: bare URLs become links (the page's parse); without, they stay text and every block is the same.
+ */
+export function noteTokens(markdown: string, { autolinks = false }: { autolinks?: boolean } = {}): Token[] {
+  return (autolinks ? renderParser : documentParser).parse(markdown, {});
 }
 
 /** Backslash escapes and entities resolved, as markdown-it reads a fence's info string. */
-export const unescapeAll: (s: string) => string = md.utils.unescapeAll;
+export const unescapeAll: (s: string) => string = renderParser.utils.unescapeAll;
 
 export type { Token };
