@@ -87,15 +87,20 @@ describe('scanLinks: what kb check reads, line by line', () => {
     '$$',
     '[d]: ./d.md',
     '',
-    'See [d] and [the unused one][nope].',
+    'See [d], [again][d] and [a missing one][nope].',
   ].join('\n');
   const shown = (md: string) => scanLinks(md).map((l) => `${l.line}:${l.kind}:${l.kind === 'wikilink' ? l.link.target : l.href}`);
   it('finds links outside code, comments and math, with their lines', () =>
-    expect(shown(body)).toEqual(['1:wikilink:a', '1:wikilink:b', '2:link:c.md', '7:image:i.png', '13:link:./d.md']));
+    expect(shown(body)).toEqual(['1:wikilink:a', '1:wikilink:b', '2:link:c.md', '7:image:i.png', '11:link:./d.md']));
 
   // Read from the note parser's tokens, so what is reported is what the page links.
   it.each([
-    ['a reference link where it is used; a definition alone links nothing', '[x]: a.md\n\nSee [x].\n\n[y]: b.md', ['3:link:a.md']],
+    [
+      'a definition once, on its line (used or not), not at each use',
+      'See [x] and [y][x].\n\n[x]: a.md\n[y]: <b c.md>\n[x]: dup.md',
+      ['3:link:a.md', '4:link:b c.md', '5:link:dup.md'],
+    ],
+    ['a reference image is its definition', '![alt][i]\n\n[i]: i.png', ['3:link:i.png']],
     ['link text over two lines', 'A [long\nlabel](a.md) and\n[b](b.md)', ['1:link:a.md', '3:link:b.md']],
     [
       'entities and escapes read as the page reads them',

@@ -2,10 +2,13 @@ import MarkdownIt from 'markdown-it';
 import type { PluginSimple, StateInline, Token } from 'markdown-it';
 import footnote from 'markdown-it-footnote';
 import blockquote from 'markdown-it/lib/rules_block/blockquote.mjs';
+import reference from 'markdown-it/lib/rules_block/reference.mjs';
 import htmlBlock from 'markdown-it/lib/rules_block/html_block.mjs';
 import list from 'markdown-it/lib/rules_block/list.mjs';
 import htmlInline from 'markdown-it/lib/rules_inline/html_inline.mjs';
 import table from 'markdown-it/lib/rules_block/table.mjs';
+import image from 'markdown-it/lib/rules_inline/image.mjs';
+import link from 'markdown-it/lib/rules_inline/link.mjs';
 import { mathSyntax } from './mathSyntax.js';
 
 /**
@@ -35,6 +38,23 @@ function createParser(linkify: boolean): MarkdownIt {
   md.block.ruler.at('list', (state, start, end, silent) => state.level < MAX_BLOCK_DEPTH && list(state, start, end, silent), {
     alt: ['paragraph', 'reference', 'blockquote'],
   });
+  // Link reference definitions (`[x]: url`) are kept with their lines, every one (markdown-it keeps the first of a
+  // label); a link or image that uses one is marked `meta.reference`, so readers can name the definition instead.
+  md.block.ruler.at('reference', (state, start, end, silent) => {
+    if (silent) return reference(state, start, end, true);
+    const env = state.env as ParseEnv;
+    const kept = (env.references ??= {});
+    env.references = {};
+    const ok = reference(state, start, end, false);
+    for (const [label, def] of Object.entries(env.references)) {
+      (env.definitions ??= []).push({ line: start, href: def.href });
+      kept[label] ??= def;
+    }
+    env.references = kept;
+    return ok;
+  });
+  md.inline.ruler.at('link', (state, silent) => markReference(state, silent, link));
+  md.inline.ruler.at('image', (state, silent) => markReference(state, silent, image));
   // markdown-it's comment pattern runs to the end of the text from every `<!--`; one with no `-->` after it is text.
   md.inline.ruler.at('html_inline', (state, silent) => {
     if (state.src.startsWith('<!--', state.pos) && lastCommentEnd(state) < state.pos + 4) return false;
@@ -53,6 +73,28 @@ function createParser(linkify: boolean): MarkdownIt {
 const renderParser = createParser(true);
 const documentParser = createParser(false);
 
+/** A link reference definition: its 0-based line and destination. */
+export interface LinkDefinition {
+  line: number;
+  href: string;
+}
+
+interface ParseEnv {
+  references?: Record<string, { href: string; title: string }>;
+  definitions?: LinkDefinition[];
+}
+
+/** Runs markdown-it's link or image rule; a link it made that ends in `]`, not `)`, used a definition. */
+function markReference(state: StateInline, silent: boolean, rule: (state: StateInline, silent: boolean) => boolean): boolean {
+  const from = state.tokens.length;
+  if (!rule(state, silent)) return false;
+  if (!silent && state.src.charCodeAt(state.pos - 1) !== 0x29 /* ) */) {
+    const made = state.tokens.slice(from).find((t) => t.type === 'link_open' || t.type === 'image');
+    if (made) made.meta = { ...(made.meta as object | null), reference: true };
+  }
+  return true;
+}
+
 const commentEnds = new WeakMap<StateInline, number>();
 function lastCommentEnd(state: StateInline): number {
   let at = commentEnds.get(state);
@@ -64,8 +106,15 @@ function lastCommentEnd(state: StateInline): number {
  * A note's body (front matter already removed) as markdown-it's token stream; `map` gives each block's lines.
  * `autolinks`: bare URLs become links (the page's parse); without, they stay text and every block is the same.
  */
-export function noteTokens(markdown: string, { autolinks = false }: { autolinks?: boolean } = {}): Token[] {
-  return (autolinks ? renderParser : documentParser).parse(markdown, {});
+export function noteTokens(markdown: string, options: { autolinks?: boolean } = {}): Token[] {
+  return parseNote(markdown, options).tokens;
+}
+
+/** The token stream and the link reference definitions, which markdown-it keeps outside it. */
+export function parseNote(markdown: string, { autolinks = false }: { autolinks?: boolean } = {}): { tokens: Token[]; definitions: LinkDefinition[] } {
+  const env: ParseEnv = {};
+  const tokens = (autolinks ? renderParser : documentParser).parse(markdown, env);
+  return { tokens, definitions: env.definitions ?? [] };
 }
 
 /** Backslash escapes and entities resolved, as markdown-it reads a fence's info string. */

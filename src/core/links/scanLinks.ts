@@ -1,4 +1,4 @@
-import { noteTokens } from '../document/noteTokens.js';
+import { parseNote } from '../document/noteTokens.js';
 import { withoutCodeSpans } from '../model/readBody.js';
 import { stripComments } from '../model/stripComments.js';
 import { findWikilinks, type Wikilink } from './parseWikilink.js';
@@ -9,13 +9,16 @@ export type ScannedLink = { kind: 'wikilink'; line: number; link: Wikilink } | {
 /**
  * Every wikilink, embed, Markdown link and image of a body outside code, math, raw HTML and `%% comments %%`,
  * from the note parser's tokens (noteTokens.ts), so it is what the page links: what `kb check` reports, which
- * attachments are published and what a note's cached HTML depends on. A reference link (`[x][ref]`) is reported
- * where it is used; autolinks (`<https://…>`, bare `www.`) name no file and are left out.
+ * attachments are published and what a note's cached HTML depends on. A link reference definition
+ * (`[ref]: url`) is reported once, on its own line, where the address can be fixed, not at each `[x][ref]` that
+ * uses it; autolinks (`<https://…>`, bare `www.`) name no file and are left out.
  */
 export function scanLinks(body: string): ScannedLink[] {
   const out: ScannedLink[] = [];
   let line = 0; // the 0-based line of the innermost block seen (a table cell's text has none of its own)
-  for (const t of noteTokens(stripComments(body))) {
+  const { tokens, definitions } = parseNote(stripComments(body));
+  for (const d of definitions) out.push({ kind: 'link', line: d.line + 1, href: d.href });
+  for (const t of tokens) {
     if (t.map) line = t.map[0];
     if (t.type !== 'inline') continue;
     const found: ScannedLink[] = [];
@@ -27,15 +30,19 @@ export function scanLinks(body: string): ScannedLink[] {
     for (const c of t.children ?? []) {
       if (c.type === 'softbreak' || c.type === 'hardbreak') at++;
       else if (c.type === 'html_inline') at += lineBreaks(c.content);
+      else if ((c.meta as { reference?: boolean } | null)?.reference)
+        continue; // its definition is reported
       else if (c.type === 'link_open' && c.markup !== 'autolink' && c.markup !== 'linkify')
         found.push({ kind: 'link', line: at + 1, href: c.attrGet('href') ?? '' });
       else if (c.type === 'image') found.push({ kind: 'image', line: at + 1, href: c.attrGet('src') ?? '' });
     }
-    // In the order written: line by line, a line's wikilinks before its other links.
-    out.push(...found.sort((a, b) => a.line - b.line));
+    out.push(...found);
   }
-  return out;
+  // In the order written: line by line, a line's wikilinks before its other links (the sort is stable).
+  return out.sort((a, b) => a.line - b.line || rank(a) - rank(b));
 }
+
+const rank = (l: ScannedLink) => (l.kind === 'wikilink' ? 0 : 1);
 
 function lineBreaks(s: string): number {
   let n = 0;
