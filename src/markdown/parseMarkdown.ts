@@ -13,7 +13,7 @@ const TASK = /^\[([ xX])\](?:[ \t]+|$)/;
  * Every node has its start line.
  */
 export function parseMarkdown(markdown: string): MdNode {
-  return toTree(noteTokens(markdown, { autolinks: true }));
+  return toTree(noteTokens(markdown, 'page'));
 }
 
 /** markdown-it's block tokens into mdast. */

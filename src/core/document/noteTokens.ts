@@ -17,7 +17,14 @@ import { mathSyntax } from './mathSyntax.js';
  * tables, strikethrough, autolink literals, footnotes and task lists, and remark-math's `$`/`$$`. Links keep their
  * destinations as written: the sanitiser, not the parser, refuses `javascript:`.
  */
-function createParser(linkify: boolean): MarkdownIt {
+/**
+ * What a parse reads: `page` all of it, bare URLs linked (what the renderer needs); `links` all of it, bare URLs
+ * left as text; `blocks` the blocks only, each inline block's text left unparsed (what the note document needs).
+ */
+export type ParseDepth = 'page' | 'links' | 'blocks';
+
+function createParser(depth: ParseDepth): MarkdownIt {
+  const linkify = depth === 'page';
   const md = new MarkdownIt('default', { html: true, linkify, typographer: false });
   md.validateLink = () => true;
   md.normalizeLink = (url) => url;
@@ -66,12 +73,13 @@ function createParser(linkify: boolean): MarkdownIt {
     const pretest = md.linkify.pretest.bind(md.linkify);
     md.linkify.pretest = (text) => (text.includes(':') || text.includes('@') || /www\./i.test(text)) && pretest(text);
   }
+  // Without the inline pass, footnote definitions stay where they are written (its tail step keeps only those an
+  // inline reference named, and moves them to the end).
+  if (depth === 'blocks') md.core.ruler.disable(['inline', 'text_join', 'footnote_tail']);
   return md;
 }
 
-/** The renderer's parser, which also finds bare URLs; the one the note document reads, which has no use for them. */
-const renderParser = createParser(true);
-const documentParser = createParser(false);
+const parsers: Record<ParseDepth, MarkdownIt> = { page: createParser('page'), links: createParser('links'), blocks: createParser('blocks') };
 
 /** A link reference definition: its 0-based line and destination. */
 export interface LinkDefinition {
@@ -104,20 +112,20 @@ function lastCommentEnd(state: StateInline): number {
 
 /**
  * A note's body (front matter already removed) as markdown-it's token stream; `map` gives each block's lines.
- * `autolinks`: bare URLs become links (the page's parse); without, they stay text and every block is the same.
+ * The blocks are the same at every depth.
  */
-export function noteTokens(markdown: string, options: { autolinks?: boolean } = {}): Token[] {
-  return parseNote(markdown, options).tokens;
+export function noteTokens(markdown: string, depth: ParseDepth): Token[] {
+  return parseNote(markdown, depth).tokens;
 }
 
 /** The token stream and the link reference definitions, which markdown-it keeps outside it. */
-export function parseNote(markdown: string, { autolinks = false }: { autolinks?: boolean } = {}): { tokens: Token[]; definitions: LinkDefinition[] } {
+export function parseNote(markdown: string, depth: ParseDepth): { tokens: Token[]; definitions: LinkDefinition[] } {
   const env: ParseEnv = {};
-  const tokens = (autolinks ? renderParser : documentParser).parse(markdown, env);
+  const tokens = parsers[depth].parse(markdown, env);
   return { tokens, definitions: env.definitions ?? [] };
 }
 
 /** Backslash escapes and entities resolved, as markdown-it reads a fence's info string. */
-export const unescapeAll: (s: string) => string = renderParser.utils.unescapeAll;
+export const unescapeAll: (s: string) => string = parsers.page.utils.unescapeAll;
 
 export type { Token };

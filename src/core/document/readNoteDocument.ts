@@ -36,7 +36,7 @@ export interface NoteDocument {
 }
 
 export function readNoteDocument(body: string): NoteDocument {
-  return documentOf(noteTokens(body));
+  return documentOf(noteTokens(body, 'blocks'));
 }
 
 /** The document of a token stream the caller already has (the renderer's parse). */

@@ -16,7 +16,7 @@ export type ScannedLink = { kind: 'wikilink'; line: number; link: Wikilink } | {
 export function scanLinks(body: string): ScannedLink[] {
   const out: ScannedLink[] = [];
   let line = 0; // the 0-based line of the innermost block seen (a table cell's text has none of its own)
-  const { tokens, definitions } = parseNote(stripComments(body));
+  const { tokens, definitions } = parseNote(stripComments(body), 'links');
   for (const d of definitions) out.push({ kind: 'link', line: d.line + 1, href: d.href });
   for (const t of tokens) {
     if (t.map) line = t.map[0];
