@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PageSection } from '../core/site/pageTypes.ts';
 import { PageManifestSchema, type PageManifest } from '../core/site/pageManifest.ts';
 import { writeFileAtomic } from '../node/writeFileAtomic.ts';
 import { portalSite } from './portalSite.ts';
@@ -18,7 +19,7 @@ export interface StaticRoute<P> {
  * The routes of one kind this build must render; records every route of the kind for the next build.
  * `pathOf` gives a route's URL path inside the portal (`notes/a`).
  */
-export function changedRoutes<P>(kind: string, routes: StaticRoute<P>[], pathOf: (route: StaticRoute<P>) => string): StaticRoute<P>[] {
+export function changedRoutes<P>(kind: PageSection, routes: StaticRoute<P>[], pathOf: (route: StaticRoute<P>) => string): StaticRoute<P>[] {
   const site = portalSite();
   const pages = site.data.pages;
   if (!pages) return routes;

@@ -3,25 +3,15 @@
 // the preview image, and the site settings a page body reads. The layout reads these from here only, and a page's
 // reuse key (changedRoutes.ts) is this view itself: a new field the layout shows is in the key by construction.
 import { graphSettings } from '../core/graph/siteLinkGraph.ts';
+import { sectionLinks } from '../core/site/pageTypes.ts';
 import { createSitePaths, type SitePaths } from '../core/site/sitePaths.ts';
 import { portalSite } from './portalSite.ts';
 import { topBranch } from './siteTree.ts';
 
-export type SectionLink = [key: string, label: string, href: string];
-
 export function layoutView() {
   const site = portalSite();
   const { index, paths } = site;
-  const sections: SectionLink[] = [
-    ['tags', 'Tags', paths.tags],
-    ...(index.projects.length ? [['projects', 'Projects', paths.projects] as SectionLink] : []),
-    ...(index.sharing ? [['shared', 'Team-shared', paths.shared] as SectionLink] : []),
-    ['categories', 'Categories', paths.categories],
-    ['packs', 'Packs', paths.packs],
-    ['query', 'Query', paths.query()],
-    ['health', 'Health', paths.health],
-    ...(graphSettings(site).enabled ? [['graph', 'Graph', paths.graph] as SectionLink] : []),
-  ];
+  const sections = sectionLinks(paths, { projects: index.projects.length > 0, sharing: Boolean(index.sharing), graph: graphSettings(site).enabled });
   return {
     title: index.title,
     description: index.description,

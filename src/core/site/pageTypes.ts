@@ -1,0 +1,168 @@
+// Isomorphic: the portal's page types, each declared once. The integration injects their routes, sitePaths builds
+// their URLs under their folder, the sitemap lists their pages, and the layout draws the site's links and marks the
+// reader's section from this list. A new page type is one entry here plus its page in src/routes/.
+import { tagChildren } from '../tags/nestedTags.js';
+import { buildFolderPages } from './folderPages.js';
+import type { SiteModel } from './siteModel.js';
+import type { SitePaths } from './sitePaths.js';
+import { sharedNotesByProject } from './sharedNotes.js';
+import { notesByCategory } from './summariseIndex.js';
+
+/** What the sitemap's lists are made from: the index, the paths, the tags, and the canvases and bases. */
+export type SitePagesInput = Pick<SiteModel, 'index' | 'paths' | 'tags'> & Partial<Pick<SiteModel, 'boards' | 'graph'>>;
+
+/** What decides whether a page type's link is in the header: the site has projects, sharing, a graph. */
+export interface NavFacts {
+  projects: boolean;
+  sharing: boolean;
+  graph: boolean;
+}
+
+export interface PageType {
+  /** The type's name: the `section` its pages give the layout, and the kind of its incremental routes. */
+  name: string;
+  /** Its URL folder below the portal's prefix (`''` for the home page); route patterns are relative to it. */
+  dir: string;
+  /** Each route: its pattern inside `dir` (`[tag]`, `''` for the folder's own page) and its page in src/routes/. */
+  routes: readonly (readonly [pattern: string, file: string])[];
+  /** Its link among the site's links (header and phone menu), shown only when `when` holds (default: always). */
+  nav?: { label: string; href: (paths: SitePaths) => string; when?: (facts: NavFacts) => boolean };
+  /** Every page of the type, root-relative (the sitemap, and the URLs a redirect must not take). */
+  pages: (site: SitePagesInput) => readonly string[];
+}
+
+export const PAGE_TYPES = [
+  { name: 'home', dir: '', routes: [['', 'index.astro']], pages: ({ paths }) => [paths.home] },
+  {
+    name: 'notes',
+    dir: 'notes',
+    routes: [['[...slug]', 'notes/[...slug].astro']],
+    pages: ({ index, paths }) => index.notes.map((n) => paths.note(n.slug)),
+  },
+  {
+    name: 'tags',
+    dir: 'tags',
+    routes: [
+      ['', 'tags/index.astro'],
+      ['[tag]', 'tags/[tag].astro'],
+    ],
+    nav: { label: 'Tags', href: (p) => p.tags },
+    // A nested tag's parent has a page even when no note carries it itself.
+    pages: ({ paths, tags }) => {
+      const tagSet = new Set(tags);
+      const parents = [...tagChildren(tags).keys()].filter((t) => !tagSet.has(t));
+      return [paths.tags, ...tags.map((t) => paths.tag(t)), ...parents.map((t) => paths.tag(t))];
+    },
+  },
+  {
+    name: 'projects',
+    dir: 'projects',
+    routes: [
+      ['', 'projects/index.astro'],
+      ['[key]', 'projects/[key].astro'],
+    ],
+    nav: { label: 'Projects', href: (p) => p.projects, when: (f) => f.projects },
+    pages: ({ index, paths }) => [paths.projects, ...index.projects.map((p) => paths.project(p.key))],
+  },
+  {
+    name: 'shared',
+    dir: 'shared',
+    routes: [
+      ['', 'shared/index.astro'],
+      ['[key]', 'shared/[key].astro'],
+    ],
+    nav: { label: 'Team-shared', href: (p) => p.shared, when: (f) => f.sharing },
+    // Notes shared across every project are listed on the index page, not on a page of their own.
+    pages: ({ index, paths }) => [
+      paths.shared,
+      ...sharedNotesByProject(index)
+        .filter((g) => g.project !== 'cross')
+        .map((g) => paths.sharedProject(g.project)),
+    ],
+  },
+  {
+    name: 'categories',
+    dir: 'categories',
+    routes: [
+      ['', 'categories/index.astro'],
+      ['[category]', 'categories/[category].astro'],
+    ],
+    nav: { label: 'Categories', href: (p) => p.categories },
+    pages: ({ index, paths }) => [paths.categories, ...[...notesByCategory(index.notes).keys()].map((c) => paths.category(c))],
+  },
+  {
+    name: 'packs',
+    dir: 'packs',
+    routes: [
+      ['', 'packs/index.astro'],
+      ['[slug]', 'packs/[slug].astro'],
+    ],
+    nav: { label: 'Packs', href: (p) => p.packs },
+    // The packs' own pages are listed by the packs they come from, not by the index (siteFiles.ts).
+    pages: ({ paths }) => [paths.packs],
+  },
+  {
+    name: 'query',
+    dir: 'query',
+    routes: [['', 'query/index.astro']],
+    nav: { label: 'Query', href: (p) => p.query() },
+    pages: ({ paths }) => [paths.query()],
+  },
+  {
+    name: 'health',
+    dir: 'health',
+    routes: [['', 'health/index.astro']],
+    nav: { label: 'Health', href: (p) => p.health },
+    pages: ({ paths }) => [paths.health],
+  },
+  {
+    name: 'graph',
+    dir: 'graph',
+    routes: [['', 'graph/index.astro']],
+    nav: { label: 'Graph', href: (p) => p.graph, when: (f) => f.graph },
+    pages: ({ paths, graph }) => (graph?.enabled === false ? [] : [paths.graph]),
+  },
+  { name: 'search', dir: 'search', routes: [['', 'search/index.astro']], pages: ({ paths }) => [paths.search] },
+  {
+    name: 'folders',
+    dir: 'folders',
+    routes: [['[...folder]', 'folders/[...folder].astro']],
+    pages: ({ index, paths }) => buildFolderPages(index.notes).map((f) => paths.folder(f.slug)),
+  },
+  {
+    // Canvases and bases: the extension keeps their URLs apart from the notes' (boardPages.ts).
+    name: 'boards',
+    dir: 'notes',
+    routes: [
+      ['[...dir]/[name].canvas', 'boards/canvas.astro'],
+      ['[...dir]/[name].base', 'boards/base.astro'],
+    ],
+    pages: ({ paths, boards }) => (boards ?? []).map((b) => paths.note(b.slug)),
+  },
+] as const satisfies readonly PageType[];
+
+/** A page type's name: what a page passes the layout as its `section`. */
+export type PageSection = (typeof PAGE_TYPES)[number]['name'];
+
+/** The URL folder of each page type, by name. */
+export const PAGE_DIRS = Object.fromEntries(PAGE_TYPES.map((t) => [t.name, t.dir])) as Record<PageSection, string>;
+
+/** A route's pattern inside the portal's prefix (`tags/[tag]`, `''` for the home page). */
+export function routePattern(type: Pick<PageType, 'dir'>, pattern: string): string {
+  return [type.dir, pattern].filter(Boolean).join('/');
+}
+
+/** Every route of the portal: pattern inside the prefix → page file in src/routes/, in declaration order. */
+export function pageRoutes(): { pattern: string; file: string }[] {
+  return PAGE_TYPES.flatMap((t: PageType) => t.routes.map(([pattern, file]) => ({ pattern: routePattern(t, pattern), file })));
+}
+
+export type SectionLink = [key: PageSection, label: string, href: string];
+
+/** The site's links, in declaration order: the page types with a `nav` whose `when` holds for this site. */
+export function sectionLinks(paths: SitePaths, facts: NavFacts): SectionLink[] {
+  return PAGE_TYPES.flatMap((t): SectionLink[] => {
+    const nav: PageType['nav'] = 'nav' in t ? t.nav : undefined;
+    return nav && (nav.when?.(facts) ?? true) ? [[t.name, nav.label, nav.href(paths)]] : [];
+  });
+}
