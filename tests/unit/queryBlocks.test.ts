@@ -171,3 +171,13 @@ describe('the obsidian fixture’s query note', () => {
     expect(pack.citations.some((c) => c.path === 'guides/queries.md')).toBe(true);
   });
 });
+
+describe('query blocks: the fences of the note document', () => {
+  it.each([
+    ['an unclosed fence is no block', '```kb-query\napi', []],
+    ['a closing fence may be longer', '```kb-query\napi\n`````', [{ lang: 'kb-query', text: 'api', line: 1, lines: [1, 3] }]],
+    ['in a list item, its text without the indentation', '- x\n\n  ```kb-query\n  api\n  ```', [{ lang: 'kb-query', text: 'api', line: 3, lines: [3, 5] }]],
+    ['in a quote', '> ```kb-search\n> --tag stripe\n> ```', [{ lang: 'kb-search', text: '--tag stripe', line: 1, lines: [1, 3] }]],
+    ['an info string with backticks opens no fence', '```kb-query `x`\napi\n```', []],
+  ])('%s', (_rule, body, want) => expect(queryBlocksIn(body)).toEqual(want));
+});

@@ -27,7 +27,7 @@ export function splitSections(body: string): Section[] {
   let f = 0; // the next fence
   for (let i = 0; i < lines.length; i++) {
     while ((doc.headings[h]?.line ?? Infinity) < i) h++;
-    while ((doc.fences[f]?.[0] ?? Infinity) < i) f++;
+    while ((doc.fences[f]?.start ?? Infinity) < i) f++;
     const heading = doc.headings[h];
     if (heading?.line === i) {
       flush();
@@ -38,9 +38,9 @@ export function splitSections(body: string): Section[] {
       continue;
     }
     const fence = doc.fences[f];
-    if (fence?.[0] === i) {
-      block.push(...lines.slice(i, fence[1]));
-      i = fence[1] - 1;
+    if (fence?.start === i) {
+      block.push(...lines.slice(i, fence.end));
+      i = fence.end - 1;
       f++;
       continue;
     }

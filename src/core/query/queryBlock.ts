@@ -3,7 +3,7 @@
 // `kb query` / `kb search` list with titles linked (renderQueryBlockHtml.ts), packs read it as the note's text,
 // and `kb check` reports a block that does not parse or names an unknown tag (docs/query-and-search.md § "Query blocks").
 import type { KbIndex } from '../index/kbIndexSchema.js';
-import { fenceAfter } from '../model/codeFence.js';
+import { readNoteDocument } from '../document/readNoteDocument.js';
 import type { KbIssue } from '../util/issue.js';
 import { normaliseTag } from '../tags/normaliseTag.js';
 import { parseSearchArgs } from '../search/parseSearchArgs.js';
@@ -103,24 +103,14 @@ export interface QueryBlockAt {
   lines: [number, number];
 }
 
-/** The query blocks of a body, as CommonMark fences them (codeFence.ts): a fence whose info string starts with the language. */
+/** The query blocks of a body: the closed fences of its note document whose info string starts with the language. */
 export function queryBlocksIn(body: string): QueryBlockAt[] {
   if (!body.includes('kb-')) return [];
-  const lines = body.split('\n');
   const out: QueryBlockAt[] = [];
-  let open: string | undefined;
-  let current: { lang: string; from: number; text: string[] } | undefined;
-  for (let k = 0; k < lines.length; k++) {
-    const line = lines[k]!;
-    const wasOpen = open;
-    open = fenceAfter(open, line).open;
-    if (wasOpen === undefined && open !== undefined) {
-      const lang = line.trim().slice(open.length).trim().split(/\s/)[0]!.toLowerCase();
-      current = QUERY_BLOCK_LANGS.has(lang) ? { lang, from: k + 1, text: [] } : undefined;
-    } else if (wasOpen !== undefined && open === undefined) {
-      if (current) out.push({ lang: current.lang, text: current.text.join('\n'), line: current.from, lines: [current.from, k + 1] });
-      current = undefined;
-    } else if (current) current.text.push(line);
+  for (const f of readNoteDocument(body).fences) {
+    const lang = f.info.trim().split(/\s/)[0]!.toLowerCase();
+    if (!f.closed || !QUERY_BLOCK_LANGS.has(lang)) continue;
+    out.push({ lang, text: f.content.replace(/\n$/, ''), line: f.start + 1, lines: [f.start + 1, f.end] });
   }
   return out;
 }
