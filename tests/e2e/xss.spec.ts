@@ -69,7 +69,7 @@ async function injected(page: Page): Promise<string[]> {
         // filter checkboxes carry that value in `id`, `name` and their label's `for` (names, never run). The local
         // graph's `data-title` is the page's title, drawn with canvas `fillText` and set as `textContent` (text only).
         // "Pack for this page" carries its request in `data-request` (JSON.parse'd into the pack's words, whose
-        // Markdown shows as textContent or through micromark, which shows raw HTML as text); a query block its query in
+        // Markdown shows as textContent or through markdown-it with raw HTML off, which shows it as text); a query block its query in
         // `data-source` (an input's value).
         if (
           !isUrl &&
