@@ -7,9 +7,9 @@ import { noteTokens, type Token } from './noteTokens.js';
  */
 export interface DocumentHeading {
   depth: number;
-  /** As written (inline markup kept), without the `#`s, a closing sequence or a setext underline. */
+  /** As written (inline markup kept), without the `#`s and a closing sequence. */
   text: string;
-  /** Its first line (0-based) and the line after its last: a setext heading spans its text and underline. */
+  /** Its line (0-based) and the line after it. */
   line: number;
   end: number;
 }

@@ -11,7 +11,7 @@ export type ScannedLink = { kind: 'wikilink'; line: number; link: Wikilink } | {
  * from the note parser's tokens (noteTokens.ts), so it is what the page links: what `kb check` reports, which
  * attachments are published and what a note's cached HTML depends on. A link reference definition
  * (`[ref]: url`) is reported once, on its own line, where the address can be fixed, not at each `[x][ref]` that
- * uses it; autolinks (`<https://…>`, bare `www.`) name no file and are left out.
+ * uses it; autolinks (`<https://…>`) name no file and are left out, and this parse links no bare `www.`.
  */
 export function scanLinks(body: string): ScannedLink[] {
   const out: ScannedLink[] = [];
@@ -32,8 +32,7 @@ export function scanLinks(body: string): ScannedLink[] {
       else if (c.type === 'html_inline') at += lineBreaks(c.content);
       else if ((c.meta as { reference?: boolean } | null)?.reference)
         continue; // its definition is reported
-      else if (c.type === 'link_open' && c.markup !== 'autolink' && c.markup !== 'linkify')
-        found.push({ kind: 'link', line: at + 1, href: c.attrGet('href') ?? '' });
+      else if (c.type === 'link_open' && c.markup !== 'autolink') found.push({ kind: 'link', line: at + 1, href: c.attrGet('href') ?? '' });
       else if (c.type === 'image') found.push({ kind: 'image', line: at + 1, href: c.attrGet('src') ?? '' });
     }
     out.push(...found);
