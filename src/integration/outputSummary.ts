@@ -25,6 +25,8 @@ export function measureOutput(dir: string, notes: number): OutputSize {
 /** The notes whose render hit the deadline (renderNotes.ts), published as their Markdown in plain text. */
 export interface RenderTimeouts {
   paths: readonly string[];
+  /** `.mdx` notes still compiling at the deadline (checkMdx.ts), rendered as Markdown instead. */
+  mdx?: readonly string[] | undefined;
   deadlineMs: number;
 }
 
@@ -47,6 +49,12 @@ export function outputSummary(size: OutputSize, turnedOff: readonly string[], ti
     const n = timeouts.paths.length;
     warn.push(
       `kb: ${n} note${n === 1 ? '' : 's'} hit the render deadline (${timeouts.deadlineMs / 1000} s) and ${n === 1 ? 'is' : 'are'} published as text: ${timeouts.paths.join(', ')}`,
+    );
+  }
+  if (timeouts?.mdx?.length) {
+    const n = timeouts.mdx.length;
+    warn.push(
+      `kb: ${n} MDX note${n === 1 ? '' : 's'} hit the render deadline (${timeouts.deadlineMs / 1000} s) while compiling and ${n === 1 ? 'is' : 'are'} rendered as Markdown: ${timeouts.mdx.join(', ')}`,
     );
   }
   return { info, warn };

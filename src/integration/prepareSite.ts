@@ -1,6 +1,5 @@
 // Build stage 1 (in the integration's own process, before Astro bundles): read, parse and index the knowledge
 // folder once, derive what the pages read, and write it where they find it (site.json, bodies.txt).
-import { compile } from '@mdx-js/mdx';
 import { closeSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NoteEntry } from '../core/index/kbIndexSchema.js';
@@ -18,6 +17,7 @@ import { indexKnowledgeFolder, type IndexedFolder } from '../node/indexKnowledge
 import { ConfigError } from '../node/loadKbConfig.js';
 import { lastUpdatedDates } from '../core/site/lastUpdated.js';
 import { gitDatesSummary, readGitDates } from '../node/site/gitDates.js';
+import { checkMdx } from '../node/site/checkMdx.js';
 import { noteRenderJob, type RenderJobContext } from '../node/site/noteHtml.js';
 import { planAttachments, type AttachmentCopy } from '../node/site/noteAttachments.js';
 import type { RenderJob } from '../node/site/renderNotes.js';
@@ -48,6 +48,8 @@ export interface PreparedSite {
   htmlKeys: Set<string>;
   /** Paths of the `.mdx` notes Astro compiles. */
   mdx: string[];
+  /** `.mdx` notes still compiling at the render deadline, rendered as Markdown instead (sorted). */
+  mdxTimedOut: string[];
   /** What links resolve against (notes with aliases, attachments). */
   links: SiteLinks;
   /** Attachments published notes use: what to copy into the output. */
@@ -156,6 +158,7 @@ export async function prepareSite(
   const jobs: RenderJob[] = [];
   const htmlKeys = new Set<string>();
   const mdx: string[] = [];
+  const asMdx = await mdxNotes(index.notes, result.bodies, config.renderDeadlineMs, options.warn);
   // Each note's render job (its Markdown, what it embeds, its images' sizes), one after the other: a page renders
   // it itself when its HTML is not cached (dev, or a cache file lost mid-build). Written beside its name and renamed.
   const bodiesFile = join(config.dataDir, PORTAL_FILES.bodies);
@@ -164,8 +167,7 @@ export async function prepareSite(
   let offset = 0;
   try {
     for (const note of index.notes) {
-      const body = result.bodies.get(note.path) ?? '';
-      if (note.format === 'mdx' && (await compilesAsMdx(note, body, options.warn))) {
+      if (asMdx.compiles.has(note.path)) {
         notes[note.path] = { as: 'mdx' };
         mdx.push(note.path);
         continue;
@@ -243,6 +245,7 @@ export async function prepareSite(
     jobs,
     htmlKeys,
     mdx: mdx.sort(compareStrings),
+    mdxTimedOut: asMdx.timedOut.sort(compareStrings),
     links,
     attachments,
     brokenLinks,
@@ -270,19 +273,39 @@ function redirectSummary(redirects: readonly NoteRedirect[]): string[] {
   return [`kb: ${redirects.length} old note URL${redirects.length === 1 ? '' : 's'} redirect to the notes (${parts.join(', ')})`];
 }
 
-/** An `.mdx` note that would not compile (broken YAML, a JSX error) is shown as plain Markdown, with a warning. */
-async function compilesAsMdx(note: NoteEntry, body: string, warn: (line: string) => void): Promise<boolean> {
-  if (note.warnings.some((w) => /not valid YAML|not a set of/.test(w))) {
-    warn(`${note.path}: frontmatter is broken, so the MDX is shown as plain Markdown.`);
-    return false;
+/**
+ * The `.mdx` notes Astro compiles: those whose frontmatter is sound and whose trial compile succeeds within the render
+ * deadline (checkMdx.ts). The others (broken YAML, a JSX error, a compile past the deadline) are rendered as Markdown,
+ * each with a warning; `timedOut` names those that hit
+ * the deadline, for the summary's deadline line.
+ */
+async function mdxNotes(
+  notes: readonly NoteEntry[],
+  bodies: ReadonlyMap<string, string>,
+  deadlineMs: number,
+  warn: (line: string) => void,
+): Promise<{ compiles: Set<string>; timedOut: string[] }> {
+  const candidates: NoteEntry[] = [];
+  for (const note of notes) {
+    if (note.format !== 'mdx') continue;
+    if (note.warnings.some((w) => /not valid YAML|not a set of/.test(w))) warn(`${note.path}: frontmatter is broken, so the MDX is shown as plain Markdown.`);
+    else candidates.push(note);
   }
-  try {
-    await compile(body);
-    return true;
-  } catch (err) {
-    warn(`${note.path}: MDX does not compile (${(err as Error).message.split('\n')[0]}); shown as plain Markdown.`);
-    return false;
-  }
+  const verdicts = await checkMdx(
+    candidates.map((n) => bodies.get(n.path) ?? ''),
+    { deadlineMs },
+  );
+  const compiles = new Set<string>();
+  const timedOut: string[] = [];
+  candidates.forEach((note, k) => {
+    const v = verdicts[k]!;
+    if (v.ok) compiles.add(note.path);
+    else if ('timedOut' in v) {
+      timedOut.push(note.path);
+      warn(`${note.path}: MDX was still compiling at the render deadline (${deadlineMs / 1000} s); shown as plain Markdown.`);
+    } else warn(`${note.path}: MDX does not compile (${v.reason}); shown as plain Markdown.`);
+  });
+  return { compiles, timedOut };
 }
 
 /** The build's summary: the counts from the report, then every warning with file and line. */

@@ -71,6 +71,7 @@ export async function buildDone(state: PortalState, { dir, logger }: HookParamet
   const turnedOff = cfg.rawMarkdown ? [] : ['per-note .md files (kb.config.yaml site.rawMarkdown: false); llms.txt links the note pages'];
   const summary = outputSummary(measureOutput(portalDir, prepared.model.index.notes.length), turnedOff, {
     paths: state.timedOut,
+    mdx: prepared.mdxTimedOut,
     deadlineMs: cfg.renderDeadlineMs,
   });
   for (const line of summary.info) logger.info(line);

@@ -1,0 +1,9 @@
+// The worker thread of checkMdx.ts: compiles each `.mdx` body it is posted and answers whether it compiled.
+import { parentPort } from 'node:worker_threads';
+import { compileVerdict, type MdxCheckReply, type MdxCheckRequest } from './checkMdx.js';
+
+parentPort!.on('message', (request: MdxCheckRequest) => {
+  void compileVerdict(request.body).then((verdict) => parentPort!.postMessage({ i: request.i, ...verdict } satisfies MdxCheckReply));
+});
+// The compiler is loaded (a static import): the deadline may start.
+parentPort!.postMessage({ ready: true } satisfies MdxCheckReply);
