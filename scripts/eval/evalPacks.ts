@@ -35,6 +35,8 @@ interface TaskResult {
   miscounted: boolean;
   ms: number;
   cited: number;
+  /** Notes given with content (sections or blocks), labelled or not. */
+  sectionNotes: number;
   found: string[];
   /** Labelled notes whose content (not only a line) is in the pack. */
   asSections: string[];
@@ -161,6 +163,7 @@ function runTask(inputs: EvalInputs, t: LabelledTask, maxTokens: number, tuning?
     miscounted: countTokens(pack.contextPackMarkdown) !== pack.tokens,
     ms,
     cited: cited.length,
+    sectionNotes: withSections.size,
     found: t.relevant.filter((r) => citedSet.has(r.path)).map((r) => r.path),
     asSections: t.relevant.filter((r) => withSections.has(r.path)).map((r) => r.path),
     lineOnly: t.relevant.filter((r) => citedSet.has(r.path) && !withSections.has(r.path)).map((r) => r.path),
@@ -199,7 +202,31 @@ function summarise(tasks: LabelledTask[], results: TaskResult[], maxTokens: numb
     miscounted: results.filter((r) => r.miscounted).length,
     meanTokens: results.reduce((s, r) => s + r.tokens, 0) / Math.max(1, results.length),
     meanCited: results.reduce((s, r) => s + r.cited, 0) / Math.max(1, results.length),
+    precision: precisionOf(results),
     latencyMs: { load: loadMs, mean: ms.reduce((s, x) => s + x, 0) / Math.max(1, ms.length), max: ms[ms.length - 1] ?? 0 },
+  };
+}
+
+/**
+ * What the recall cost in precision: the share of the notes given as sections that are labelled, and the share of
+ * all citations that are (micro-averaged). Labels are not exhaustive, so these are lower bounds; compare them
+ * between runs on the same set, not with recall.
+ */
+function precisionOf(results: TaskResult[]) {
+  const sum = (f: (r: TaskResult) => number) => results.reduce((s, r) => s + f(r), 0);
+  return {
+    sections:
+      sum((r) => r.asSections.length) /
+      Math.max(
+        1,
+        sum((r) => r.sectionNotes),
+      ),
+    citations:
+      sum((r) => r.found.length) /
+      Math.max(
+        1,
+        sum((r) => r.cited),
+      ),
   };
 }
 
@@ -293,6 +320,7 @@ function formatSummary(s: ReturnType<typeof summarise>, b: ReturnType<typeof who
     `  budget violations          ${s.budgetViolations} (packs whose own token count is off: ${s.miscounted})`,
     `  mean budget used           ${Math.round(s.meanTokens)} tokens (${((100 * s.meanTokens) / s.maxTokens).toFixed(1)}% of ${s.maxTokens})`,
     `  mean citations per pack    ${s.meanCited.toFixed(1)}`,
+    `  labelled share             of the notes given as sections ${f(s.precision.sections)}, of all citations ${f(s.precision.citations)}`,
     `  latency                    load ${s.latencyMs.load.toFixed(0)} ms; per pack mean ${s.latencyMs.mean.toFixed(1)} ms, max ${s.latencyMs.max.toFixed(1)} ms`,
     `Reference, BM25 whole notes greedily packed: recall ${f(b.wholeNotes.recall)} (paraphrased ${f(b.wholeNotes.paraphrased)}); its top 10: ${f(b.top10.recall)} (${f(b.top10.paraphrased)})`,
   ].join('\n');

@@ -19,8 +19,8 @@ export interface RankOptions {
 export const DEFAULT_RANK_OPTIONS: RankOptions = {
   phrases: true,
   feedbackDocs: 8,
-  feedbackTerms: 12,
-  feedbackWeight: 0.35,
+  feedbackTerms: 40,
+  feedbackWeight: 0.4,
   linkWeight: 0.25,
   linkSources: 12,
 };
