@@ -4,7 +4,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAGE_DIRS, PAGE_TYPES, pageRoutes, routePattern, sectionLinks, type PageType } from '../../src/core/site/pageTypes.ts';
+import { PAGE_TYPES, pageRoutes, routePattern, sectionLinks, type PageType } from '../../src/core/site/pageTypes.ts';
+import { PAGE_DIRS } from '../../src/core/site/pageDirs.ts';
 import { sitePages } from '../../src/core/site/sitePages.ts';
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';
 import { portalRoutes } from '../../src/integration/portalRoutes.ts';
@@ -48,7 +49,7 @@ describe.each(TYPES.map((t) => [t.name, t] as const))('page type %s', (_, type) 
     const pages = sites.flatMap((s) => type.pages(s.model));
     expect(pages.length).toBeGreaterThan(0);
     for (const page of pages) {
-      expect(page.startsWith(`/${PAGE_DIRS[type.name as keyof typeof PAGE_DIRS]}`), page).toBe(true);
+      expect(page.startsWith(`/${type.dir}`), page).toBe(true);
       expect(
         patterns.some((r) => r.test(page)),
         page,
@@ -68,6 +69,11 @@ describe.each(TYPES.map((t) => [t.name, t] as const))('page type %s', (_, type) 
 });
 
 describe('the page types as a whole', () => {
+  it('take their URL folders from the one list sitePaths builds URLs in, and use each folder', () => {
+    const folders: string[] = Object.values(PAGE_DIRS);
+    for (const t of PAGE_TYPES) expect(folders, t.name).toContain(t.dir);
+    expect(new Set(PAGE_TYPES.map((t) => t.dir))).toEqual(new Set(folders));
+  });
   it('have unique names and unique route patterns', () => {
     expect(new Set(TYPES.map((t) => t.name)).size).toBe(TYPES.length);
     const patterns = pageRoutes().map((r) => r.pattern);

@@ -3,6 +3,7 @@
 // reader's section from this list. A new page type is one entry here plus its page in src/routes/.
 import { tagChildren } from '../tags/nestedTags.js';
 import { buildFolderPages } from './folderPages.js';
+import { PAGE_DIRS } from './pageDirs.js';
 import type { SiteModel } from './siteModel.js';
 import type { SitePaths } from './sitePaths.js';
 import { sharedNotesByProject } from './sharedNotes.js';
@@ -21,7 +22,7 @@ export interface NavFacts {
 export interface PageType {
   /** The type's name: the `section` its pages give the layout, and the kind of its incremental routes. */
   name: string;
-  /** Its URL folder below the portal's prefix (`''` for the home page); route patterns are relative to it. */
+  /** Its URL folder below the portal's prefix (pageDirs.ts; `''` for the home page); route patterns are relative to it. */
   dir: string;
   /** Each route: its pattern inside `dir` (`[tag]`, `''` for the folder's own page) and its page in src/routes/. */
   routes: readonly (readonly [pattern: string, file: string])[];
@@ -32,16 +33,16 @@ export interface PageType {
 }
 
 export const PAGE_TYPES = [
-  { name: 'home', dir: '', routes: [['', 'index.astro']], pages: ({ paths }) => [paths.home] },
+  { name: 'home', dir: PAGE_DIRS.home, routes: [['', 'index.astro']], pages: ({ paths }) => [paths.home] },
   {
     name: 'notes',
-    dir: 'notes',
+    dir: PAGE_DIRS.notes,
     routes: [['[...slug]', 'notes/[...slug].astro']],
     pages: ({ index, paths }) => index.notes.map((n) => paths.note(n.slug)),
   },
   {
     name: 'tags',
-    dir: 'tags',
+    dir: PAGE_DIRS.tags,
     routes: [
       ['', 'tags/index.astro'],
       ['[tag]', 'tags/[tag].astro'],
@@ -56,7 +57,7 @@ export const PAGE_TYPES = [
   },
   {
     name: 'projects',
-    dir: 'projects',
+    dir: PAGE_DIRS.projects,
     routes: [
       ['', 'projects/index.astro'],
       ['[key]', 'projects/[key].astro'],
@@ -66,7 +67,7 @@ export const PAGE_TYPES = [
   },
   {
     name: 'shared',
-    dir: 'shared',
+    dir: PAGE_DIRS.shared,
     routes: [
       ['', 'shared/index.astro'],
       ['[key]', 'shared/[key].astro'],
@@ -82,7 +83,7 @@ export const PAGE_TYPES = [
   },
   {
     name: 'categories',
-    dir: 'categories',
+    dir: PAGE_DIRS.categories,
     routes: [
       ['', 'categories/index.astro'],
       ['[category]', 'categories/[category].astro'],
@@ -92,7 +93,7 @@ export const PAGE_TYPES = [
   },
   {
     name: 'packs',
-    dir: 'packs',
+    dir: PAGE_DIRS.packs,
     routes: [
       ['', 'packs/index.astro'],
       ['[slug]', 'packs/[slug].astro'],
@@ -103,36 +104,36 @@ export const PAGE_TYPES = [
   },
   {
     name: 'query',
-    dir: 'query',
+    dir: PAGE_DIRS.query,
     routes: [['', 'query/index.astro']],
     nav: { label: 'Query', href: (p) => p.query() },
     pages: ({ paths }) => [paths.query()],
   },
   {
     name: 'health',
-    dir: 'health',
+    dir: PAGE_DIRS.health,
     routes: [['', 'health/index.astro']],
     nav: { label: 'Health', href: (p) => p.health },
     pages: ({ paths }) => [paths.health],
   },
   {
     name: 'graph',
-    dir: 'graph',
+    dir: PAGE_DIRS.graph,
     routes: [['', 'graph/index.astro']],
     nav: { label: 'Graph', href: (p) => p.graph, when: (f) => f.graph },
     pages: ({ paths, graph }) => (graph?.enabled === false ? [] : [paths.graph]),
   },
-  { name: 'search', dir: 'search', routes: [['', 'search/index.astro']], pages: ({ paths }) => [paths.search] },
+  { name: 'search', dir: PAGE_DIRS.search, routes: [['', 'search/index.astro']], pages: ({ paths }) => [paths.search] },
   {
     name: 'folders',
-    dir: 'folders',
+    dir: PAGE_DIRS.folders,
     routes: [['[...folder]', 'folders/[...folder].astro']],
     pages: ({ index, paths }) => buildFolderPages(index.notes).map((f) => paths.folder(f.slug)),
   },
   {
     // Canvases and bases: the extension keeps their URLs apart from the notes' (boardPages.ts).
     name: 'boards',
-    dir: 'notes',
+    dir: PAGE_DIRS.notes,
     routes: [
       ['[...dir]/[name].canvas', 'boards/canvas.astro'],
       ['[...dir]/[name].base', 'boards/base.astro'],
@@ -143,9 +144,6 @@ export const PAGE_TYPES = [
 
 /** A page type's name: what a page passes the layout as its `section`. */
 export type PageSection = (typeof PAGE_TYPES)[number]['name'];
-
-/** The URL folder of each page type, by name. */
-export const PAGE_DIRS = Object.fromEntries(PAGE_TYPES.map((t) => [t.name, t.dir])) as Record<PageSection, string>;
 
 /** A route's pattern inside the portal's prefix (`tags/[tag]`, `''` for the home page). */
 export function routePattern(type: Pick<PageType, 'dir'>, pattern: string): string {

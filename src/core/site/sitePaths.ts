@@ -1,5 +1,6 @@
 // Isomorphic: the pages, the island and the tests build URLs with it.
 import { tagSlug } from '../tags/tagSlug.js';
+import { PAGE_DIRS as D } from './pageDirs.js';
 
 /** `site.base` as `/` or `/wiki/`. */
 export function normaliseBase(base: string): string {
@@ -18,27 +19,27 @@ export function createSitePaths(base: string) {
     home: root,
     /** A file at the site root or below (`kb-index.json`, `pagefind/…`). */
     file: (name: string) => `${root}${encodePath(name)}`,
-    note: (slug: string) => page('notes', slug),
-    noteMd: (slug: string) => `${root}notes/${encodePath(slug)}.md`,
-    tags: page('tags'),
-    tag: (tag: string) => page('tags', tagSlug(tag)),
-    categories: page('categories'),
-    category: (category: string) => page('categories', tagSlug(category)),
-    projects: page('projects'),
-    project: (key: string) => page('projects', tagSlug(key)),
-    shared: page('shared'),
-    sharedProject: (key: string) => page('shared', tagSlug(key)),
-    packs: page('packs'),
-    pack: (slug: string) => page('packs', slug),
-    packFile: (slug: string, ext: 'md' | 'json') => `${root}packs/${encodePath(slug)}.${ext}`,
-    folders: page('folders'),
+    note: (slug: string) => page(D.notes, slug),
+    noteMd: (slug: string) => `${root}${D.notes}/${encodePath(slug)}.md`,
+    tags: page(D.tags),
+    tag: (tag: string) => page(D.tags, tagSlug(tag)),
+    categories: page(D.categories),
+    category: (category: string) => page(D.categories, tagSlug(category)),
+    projects: page(D.projects),
+    project: (key: string) => page(D.projects, tagSlug(key)),
+    shared: page(D.shared),
+    sharedProject: (key: string) => page(D.shared, tagSlug(key)),
+    packs: page(D.packs),
+    pack: (slug: string) => page(D.packs, slug),
+    packFile: (slug: string, ext: 'md' | 'json') => `${root}${D.packs}/${encodePath(slug)}.${ext}`,
+    folders: page(D.folders),
     /** A folder's page by its URL path (folderPages.ts `folderSlug`); `''` is the root's. */
-    folder: (slug: string) => (slug ? page('folders', slug) : page('folders')),
-    search: page('search'),
-    health: page('health'),
+    folder: (slug: string) => (slug ? page(D.folders, slug) : page(D.folders)),
+    search: page(D.search),
+    health: page(D.health),
     /** The global graph page (the graph file it fetches is siteContract.ts `graph`). */
-    graph: page('graph'),
-    query: (q?: string) => (q ? `${page('query')}?q=${encodeURIComponent(q)}` : page('query')),
+    graph: page(D.graph),
+    query: (q?: string) => (q ? `${page(D.query)}?q=${encodeURIComponent(q)}` : page(D.query)),
   };
 }
 
