@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
+import { PAGEFIND_SHARD_LIST, pagefindBundleName } from '../core/site/pagefindShardList.js';
 import { linkTree } from '../node/linkTree.js';
 
 export interface PagefindInput {
@@ -61,7 +62,7 @@ export async function indexWithPagefind(input: PagefindInput): Promise<void> {
   for (const page of [...pages].sort(bySegments)) shards[shardOf(page, split)]!.push(page);
   const nonEmpty = shards.filter((s) => s.length > 0);
   if (nonEmpty.length === 0) nonEmpty.push([]);
-  const names = nonEmpty.map((_, i) => (i === 0 ? 'pagefind' : `pagefind-${i + 1}`));
+  const names = nonEmpty.map((_, i) => pagefindBundleName(i));
   const version = readFileSync(new URL('../package.json', import.meta.resolve('pagefind')), 'utf8');
   const used = new Set<string>();
   try {
@@ -98,5 +99,5 @@ export async function indexWithPagefind(input: PagefindInput): Promise<void> {
   if (existsSync(cacheDir)) for (const key of readdirSync(cacheDir)) if (!used.has(key)) rmSync(join(cacheDir, key), { recursive: true, force: true });
   const first = join(outDir, input.bundleDir);
   mkdirSync(first, { recursive: true });
-  writeFileSync(join(first, 'kb-shards.json'), `${JSON.stringify(names.slice(1).map((n) => `${n}/`))}\n`);
+  writeFileSync(join(first, PAGEFIND_SHARD_LIST), `${JSON.stringify(names.slice(1).map((n) => `${n}/`))}\n`);
 }

@@ -1,5 +1,7 @@
 // <kb-search>: loads Pagefind's UI from the site's own bundle (under the base path) into #search. A large
 // site is indexed in shards (scripts/build.mjs): `kb-shards.json` names the other bundles, merged here.
+import { PAGEFIND_SHARD_LIST, pagefindShardsOf } from '../core/site/pagefindShardList.ts';
+
 interface PagefindUIConstructor {
   new (options: Record<string, unknown>): unknown;
 }
@@ -12,9 +14,9 @@ class KbSearch extends HTMLElement {
     css.rel = 'stylesheet';
     css.href = `${bundle}pagefind-ui.css`;
     document.head.append(css);
-    const shards = fetch(`${bundle}kb-shards.json`)
-      .then((r) => (r.ok ? (r.json() as Promise<string[]>) : []))
-      .catch(() => []);
+    const shards = fetch(`${bundle}${PAGEFIND_SHARD_LIST}`)
+      .then((r): Promise<unknown> | [] => (r.ok ? r.json() : []))
+      .then(pagefindShardsOf, () => []);
     const root = bundle.replace(/pagefind\/$/, '');
     const script = document.createElement('script');
     script.src = `${bundle}pagefind-ui.js`;

@@ -1,10 +1,12 @@
-// DOM rendering of a QueryView / SearchResult for the query island: the same groups, numbering and labels
-// as the tag pages (src/components/QueryResults.astro). Text goes in through textContent only, so nothing
+// DOM rendering of a QueryView / SearchResult for the query island. A QueryView's markup is the tag pages'
+// (src/core/site/queryViewTree.ts, in its interactive form). Text goes in through textContent only, so nothing
 // from a note, a tag or the query string is ever parsed as HTML.
-import { hitAnnotation, knownTagAliases, type QueryView } from '../core/site/queryView.ts';
+import type { QueryView } from '../core/site/queryView.ts';
+import { queryViewTree } from '../core/site/queryViewTree.ts';
 import { invalidFacetPieces } from '../core/search/renderSearchText.ts';
 import type { SearchResult } from '../core/search/searchResult.ts';
 import type { SitePaths } from '../core/site/sitePaths.ts';
+import { viewTreeDom } from './viewTreeDom.ts';
 
 type Child = Node | string | false | undefined;
 
@@ -26,91 +28,8 @@ export interface SelectableHit {
 }
 
 export function renderQueryView(view: QueryView, paths: SitePaths): { root: HTMLElement; hits: SelectableHit[] } {
-  const root = h('div', { class: 'query-results' });
-  const hits: SelectableHit[] = [];
-  for (const n of view.notices) root.append(h('p', { class: 'notice' }, n));
-  if (view.usage) root.append(h('p', { class: 'notice' }, view.usage));
-  if (view.summary) root.append(h('p', { class: 'summary' }, h('strong', {}, view.summary)));
-  for (const g of view.groups) {
-    const section = h('section', { 'aria-label': g.heading ?? 'Results' });
-    if (g.heading) section.append(h('h2', {}, g.heading));
-    const list = h('ol', { class: 'results' });
-    for (const hit of g.hits) {
-      hits.push({ n: hit.n, path: hit.path, slug: hit.slug });
-      const annotation = hitAnnotation(hit);
-      list.append(
-        h(
-          'li',
-          { value: hit.n, 'data-n': hit.n },
-          h('input', { type: 'checkbox', class: 'pick', 'data-path': hit.path, 'aria-label': `Select ${hit.n}. ${hit.title}` }),
-          ' ',
-          h('span', { class: 'n' }, `${hit.n}.`),
-          hit.slug ? h('a', { href: paths.note(hit.slug), class: 'hit-link' }, hit.title) : h('span', {}, hit.title),
-          ` — ${hit.description}`,
-          annotation && h('span', { class: 'muted' }, ` ${annotation}`),
-          hit.hint && h('span', { class: 'hint' }, ` [hint: ${hit.hint}]`),
-          h('div', { class: 'path' }, hit.path),
-        ),
-      );
-    }
-    section.append(list);
-    root.append(section);
-  }
-  if (view.shown < view.total) {
-    const rest = view.total - view.shown;
-    root.append(
-      h(
-        'p',
-        { class: 'actions' },
-        h('button', { type: 'button', class: 'secondary', 'data-show-more': true }, `Show the other ${rest} ${rest === 1 ? 'result' : 'results'}`),
-      ),
-    );
-  }
-  for (const n of view.emptyNotes) root.append(h('p', { class: 'notice' }, n));
-  if (view.knownTags) {
-    const p = h('p', {}, 'Known tags:');
-    view.knownTags.forEach((k, i) => {
-      p.append(i > 0 ? ', ' : ' ', h('a', { href: paths.tag(k.tag) }, k.tag), knownTagAliases(k.aliases));
-    });
-    root.append(p);
-  }
-  if (view.artifacts.length) {
-    const list = h('ol', { class: 'results' });
-    for (const a of view.artifacts)
-      list.append(
-        h(
-          'li',
-          { value: a.n, class: a.stale ? 'stale' : undefined },
-          h('span', { class: 'n' }, `${a.n}.`),
-          h('code', {}, a.path),
-          ` — ${a.state} `,
-          h('span', { class: 'muted' }, `[project: ${a.project}]`),
-        ),
-      );
-    root.append(
-      h(
-        'section',
-        { 'aria-label': 'Tracked artifacts' },
-        h('h2', {}, `Tracked artifacts (${view.artifacts.length})`),
-        list,
-        h('p', { class: 'muted small' }, h('code', {}, '/codemap'), ' and ', h('code', {}, '/stitch'), AGENT_COMMANDS),
-      ),
-    );
-  }
-  for (const g of view.ideaGroups) {
-    const list = h('ul', {});
-    for (const i of g.ideas)
-      list.append(
-        h(
-          'li',
-          { class: i.stale ? 'stale' : undefined },
-          `${i.date}${i.ageString ? ` ${i.ageString}` : ''} — ${i.type} — ${i.description}`,
-          i.marker && h('span', { class: 'stale-marker' }, i.marker),
-        ),
-      );
-    root.append(h('section', { 'aria-label': g.heading }, h('h2', {}, g.heading), list));
-  }
-  for (const n of view.notes) root.append(h('p', { class: 'notice' }, n));
+  const root = viewTreeDom(queryViewTree(view, paths, { interactive: true })) as HTMLElement;
+  const hits = view.groups.flatMap((g) => g.hits.map((hit): SelectableHit => ({ n: hit.n, path: hit.path, slug: hit.slug })));
   return { root, hits };
 }
 
@@ -155,9 +74,6 @@ export function renderSearchResult(
   }
   return { root, hits };
 }
-
-/** After the artifacts: what `run /codemap update` means (AgentCommandNote.astro says the same on prerendered pages). */
-const AGENT_COMMANDS = " are commands for your coding agent (aria-knowledge's slash commands), run in the project's repo.";
 
 /** A tag or category that does not exist, as `kb search` answers it, its suggestions and file as links. */
 function invalidFacet(r: SearchResult, paths: SitePaths): HTMLElement {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildPackData } from '../../src/core/context/buildPackData.ts';
 import { checkGlobalGraphFile } from '../../src/core/graph/checkGlobalGraphFile.ts';
+import { pagefindShardsOf } from '../../src/core/site/pagefindShardList.ts';
 import { parseSiteFile, SITE_FILES, siteFileKeyOf, siteFilePath, siteFileUrl, type SiteFileKey, type SiteJsonKey } from '../../src/core/site/siteContract.ts';
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';
 import { siteDigests, writeSitePacks } from '../../src/integration/preparePacks.ts';
@@ -53,7 +54,8 @@ describe('the writer publishes what the contract lists', () => {
 
   it('writes every file the contract lists (the sharded ones at least once)', () => {
     const written = new Set(files.map((f) => siteFileKeyOf(f.path)));
-    expect((Object.keys(SITE_FILES) as SiteFileKey[]).filter((k) => !written.has(k))).toEqual([]);
+    const afterPagefind = (k: SiteFileKey) => SITE_FILES[k].writer === 'pagefindShards.ts';
+    expect((Object.keys(SITE_FILES) as SiteFileKey[]).filter((k) => !written.has(k) && !afterPagefind(k))).toEqual([]);
   });
 
   it('pins the published names: a renamed file is a change to every site already published, and to its readers', () => {
@@ -68,6 +70,7 @@ describe('the writer publishes what the contract lists', () => {
       packNotes: 'kb-pack/n/<shard>.json',
       tokenRanks: 'kb-pack/o200k_base.json',
       graph: 'kb-graph.json',
+      pagefindShards: 'pagefind/kb-shards.json',
       packJson: 'packs/<slug>.json',
       indexMd: 'index.md',
       noteMd: 'notes/<slug>.md',
@@ -143,5 +146,20 @@ describe('a wrong file fails in both readers', () => {
       expect(() => parseSiteFile('graph', bad)).toThrow('kb-graph.json is not what this kb-portal expects');
       expect(() => checkGlobalGraphFile(bad, '/kb-graph.json')).toThrow('/kb-graph.json is not what this kb-portal expects');
     }
+  });
+
+  it.each<[string, unknown, boolean]>([
+    ['none, on a site in one bundle', [], true],
+    ['the writer’s folders', ['pagefind-2/', 'pagefind-12/'], true],
+    ['not a list', { shards: ['pagefind-2/'] }, false],
+    ['a name that is not a string', ['pagefind-2/', 2], false],
+    ['a folder without its slash', ['pagefind-2'], false],
+    ['another site’s bundle', ['//evil.example/pagefind/'], false],
+    ['a folder outside the portal', ['../pagefind-2/'], false],
+    ['the first bundle again', ['pagefind/'], false],
+  ])('the search islands: a shard list with %s is merged as the contract’s schema allows, else ignored', (_name, json, ok) => {
+    expect(pagefindShardsOf(json)).toEqual(ok ? json : []);
+    if (ok) expect(parseSiteFile('pagefindShards', json)).toEqual(json);
+    else expect(() => parseSiteFile('pagefindShards', json)).toThrow('pagefind/kb-shards.json is not what this kb-portal expects');
   });
 });

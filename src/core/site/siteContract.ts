@@ -5,8 +5,17 @@
 import type { z } from 'zod';
 import { noteShardSchema, packHeadSchema, termShardSchema } from '../context/packPartsSchema.js';
 import { kbIndexSchema } from '../index/kbIndexSchema.js';
+import { PAGEFIND_SHARD_LIST, pagefindBundleName } from './pagefindShardList.js';
 import { SIDEBAR_FRAGMENT } from './sidebarTree.js';
-import { bodySpansSchema, globalGraphFileSchema, noteCardsSchema, queryIndexFileSchema, repoDigestsSchema, tokenRanksSchema } from './siteFileSchemas.js';
+import {
+  bodySpansSchema,
+  globalGraphFileSchema,
+  noteCardsSchema,
+  pagefindShardListSchema,
+  queryIndexFileSchema,
+  repoDigestsSchema,
+  tokenRanksSchema,
+} from './siteFileSchemas.js';
 
 interface SiteFileSpec {
   /**
@@ -36,6 +45,13 @@ export const SITE_FILES = {
   packNotes: { path: `${PACK_DATA_DIR}n/<shard>.json`, schema: noteShardSchema, writer: 'siteFiles.ts', readers: ['packLoader.ts'] },
   tokenRanks: { path: `${PACK_DATA_DIR}o200k_base.json`, schema: tokenRanksSchema, writer: 'siteFiles.ts', readers: ['browserPack.ts'] },
   graph: { path: 'kb-graph.json', schema: globalGraphFileSchema, writer: 'boardFiles.ts', readers: ['kbGraph.ts (checkGlobalGraphFile.ts, without zod)'] },
+  /** Written after Pagefind has indexed the pages, so the site files (siteFiles.ts) do not include it. */
+  pagefindShards: {
+    path: `${pagefindBundleName(0)}/${PAGEFIND_SHARD_LIST}`,
+    schema: pagefindShardListSchema,
+    writer: 'pagefindShards.ts',
+    readers: ['kbSearch.ts (pagefindShardList.ts, without zod)', 'kbSearchBox.ts (pagefindShardList.ts, without zod)'],
+  },
   /** Each configured pack as JSON, for download from its page; read by no module of the portal. */
   packJson: { path: 'packs/<slug>.json', writer: 'siteFiles.ts', readers: [] },
   indexMd: { path: 'index.md', writer: 'siteFiles.ts', readers: ['siteSource.ts'] },

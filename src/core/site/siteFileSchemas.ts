@@ -7,6 +7,7 @@ import type { RepoDigest } from '../discover/repoDigest.js';
 import { GLOBAL_GRAPH_VERSION, type GlobalGraphFile } from '../graph/globalGraph.js';
 import { kbIndexSchema } from '../index/kbIndexSchema.js';
 import type { BodySpans } from './bodySpans.js';
+import { PAGEFIND_SHARD_DIR } from './pagefindShardList.js';
 import { QUERY_INDEX_VERSION, type NoteCard, type QueryIndexFile } from './queryIndex.js';
 
 const count = z.number().int().nonnegative();
@@ -16,6 +17,9 @@ export const bodySpansSchema: z.ZodType<BodySpans> = z.object({
   files: z.array(z.string().regex(/^llms-full(\.txt|\/[\w-]+\.txt)$/, 'is not a llms-full file')),
   notes: z.record(z.string(), z.tuple([count, count, count, z.string()])),
 });
+
+/** `pagefind/kb-shards.json`: the other Pagefind bundles, by folder (the islands check the same rule in pagefindShardList.ts). */
+export const pagefindShardListSchema: z.ZodType<string[]> = z.array(z.string().regex(PAGEFIND_SHARD_DIR, 'is not a Pagefind shard folder'));
 
 /** `kb-digests.json`: what a pack reads by name (alias, path); the rest is discovery's own and passed through as written. */
 export const repoDigestsSchema: z.ZodType<RepoDigest[], z.ZodTypeDef, unknown> = z
