@@ -1,6 +1,6 @@
 // <kb-search>: loads Pagefind's UI from the site's own bundle (under the base path) into #search. A large
 // site is indexed in shards (scripts/build.mjs): `kb-shards.json` names the other bundles, merged here.
-import { PAGEFIND_SHARD_LIST, pagefindShardsOf } from '../core/site/pagefindShardList.ts';
+import { loadPagefindShards } from './loadPagefindShards.ts';
 
 interface PagefindUIConstructor {
   new (options: Record<string, unknown>): unknown;
@@ -14,16 +14,13 @@ class KbSearch extends HTMLElement {
     css.rel = 'stylesheet';
     css.href = `${bundle}pagefind-ui.css`;
     document.head.append(css);
-    const shards = fetch(`${bundle}${PAGEFIND_SHARD_LIST}`)
-      .then((r): Promise<unknown> | [] => (r.ok ? r.json() : []))
-      .then(pagefindShardsOf, () => []);
-    const root = bundle.replace(/pagefind\/$/, '');
+    const shards = loadPagefindShards(bundle);
     const script = document.createElement('script');
     script.src = `${bundle}pagefind-ui.js`;
     script.addEventListener('load', async () => {
       // Pages are indexed with their whole URL path (the site's base included), so results need no base.
       const baseUrl = '/';
-      const mergeIndex = (await shards).map((name) => ({ bundlePath: `${root}${name}`, baseUrl }));
+      const mergeIndex = (await shards).map((bundlePath) => ({ bundlePath, baseUrl }));
       const PagefindUI = (window as unknown as { PagefindUI: PagefindUIConstructor }).PagefindUI;
       const query = new URLSearchParams(location.search).get('q') ?? '';
       const ui = new PagefindUI({

@@ -2,7 +2,7 @@
 // reader types, Pagefind's best matches show below the box (Pagefind is loaded on first focus, with the other
 // shards of a large site merged in). Arrows move between the box and the results, Escape closes them. Keys:
 // `/` focuses the page's own query box when it has one, else this box; Ctrl/Cmd-K always this box.
-import { PAGEFIND_SHARD_LIST, pagefindShardsOf } from '../core/site/pagefindShardList.ts';
+import { loadPagefindShards } from './loadPagefindShards.ts';
 
 interface PagefindResultData {
   url: string;
@@ -66,11 +66,7 @@ class KbSearchBox extends HTMLElement {
       const pagefind = (await import(/* @vite-ignore */ `${bundle}pagefind.js`)) as Pagefind;
       // Pages are indexed with their whole URL path (base included), so results need no base.
       await pagefind.options({ baseUrl: '/', excerptLength: 18 });
-      const shards = await fetch(`${bundle}${PAGEFIND_SHARD_LIST}`)
-        .then((r): Promise<unknown> | [] => (r.ok ? r.json() : []))
-        .then(pagefindShardsOf, () => []);
-      const root = bundle.replace(/pagefind\/$/, '');
-      for (const name of shards) await pagefind.mergeIndex(`${root}${name}`, { baseUrl: '/' });
+      for (const shard of await loadPagefindShards(bundle)) await pagefind.mergeIndex(shard, { baseUrl: '/' });
       return pagefind;
     })();
     return this.pagefind;

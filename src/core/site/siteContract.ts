@@ -50,7 +50,7 @@ export const SITE_FILES = {
     path: `${pagefindBundleName(0)}/${PAGEFIND_SHARD_LIST}`,
     schema: pagefindShardListSchema,
     writer: 'pagefindShards.ts',
-    readers: ['kbSearch.ts (pagefindShardList.ts, without zod)', 'kbSearchBox.ts (pagefindShardList.ts, without zod)'],
+    readers: ['loadPagefindShards.ts for kbSearch.ts and kbSearchBox.ts (pagefindShardList.ts, without zod)'],
   },
   /** Each configured pack as JSON, for download from its page; read by no module of the portal. */
   packJson: { path: 'packs/<slug>.json', writer: 'siteFiles.ts', readers: [] },
