@@ -6,12 +6,17 @@ import { graphSettings, siteLinkGraph } from '../core/graph/siteLinkGraph.js';
 import { canvasPicturePath, type BoardPageData } from '../core/site/boardPageData.js';
 import { siteFilePath } from '../core/site/siteContract.js';
 import type { SiteModel } from '../core/site/siteModel.js';
+import type { LinkGraph } from '../core/graph/buildLinkGraph.js';
 import type { SiteFile } from './siteFiles.js';
 
-export function boardFiles(model: SiteModel, boards: readonly BoardPageData[]): SiteFile[] {
+/** The global graph's file for a link graph: laid out here, or by a cache of layouts (cachedGraphFile.ts). */
+export type GraphFileText = (graph: LinkGraph) => string;
+
+const layOut: GraphFileText = (graph) => JSON.stringify(buildGlobalGraph(graph));
+
+export function boardFiles(model: SiteModel, boards: readonly BoardPageData[], graphText: GraphFileText = layOut): SiteFile[] {
   const files: SiteFile[] = [];
-  if (graphSettings(model).enabled)
-    files.push({ path: siteFilePath('graph'), type: 'application/json', text: () => JSON.stringify(buildGlobalGraph(siteLinkGraph(model))) });
+  if (graphSettings(model).enabled) files.push({ path: siteFilePath('graph'), type: 'application/json', text: () => graphText(siteLinkGraph(model)) });
   for (const board of boards)
     if (board.kind === 'canvas' && board.view) {
       const view = board.view;

@@ -25,7 +25,7 @@ import { serialiseIndex } from '../node/writeIndexOutputs.js';
 import tokenRanks from 'gpt-tokenizer/bpeRanks/o200k_base';
 import { PACK_DATA_DIR, siteFilePath } from '../core/site/siteContract.js';
 import type { BoardPageData } from '../core/site/boardPageData.js';
-import { boardFiles } from './boardFiles.js';
+import { boardFiles, type GraphFileText } from './boardFiles.js';
 
 /** One emitted file: its path inside the portal's folder, its media type and its text (in pieces when it can be large). */
 export interface SiteFile {
@@ -49,13 +49,15 @@ export interface SiteFileInputs {
    * read them. Inside a host site (another prefix) they belong to the host. Default false.
    */
   wholeSite?: boolean | undefined;
+  /** Lays out the global graph (a build passes its cache of layouts). Default: laid out every time. */
+  graphText?: GraphFileText | undefined;
 }
 
 const JSON_TYPE = 'application/json';
 const TEXT = 'text/plain; charset=utf-8';
 const MARKDOWN = 'text/markdown; charset=utf-8';
 
-export function siteFiles({ model, bodies, packData, digests, packs, boards, redirects = [], wholeSite = false }: SiteFileInputs): SiteFile[] {
+export function siteFiles({ model, bodies, packData, digests, packs, boards, redirects = [], wholeSite = false, graphText }: SiteFileInputs): SiteFile[] {
   const { index, paths, siteUrl } = model;
   // Each note's Markdown beside its page, unless kb.config.yaml `site.rawMarkdown: false` (then links go to the pages).
   const mdUrl = (slug: string) => absoluteUrl(siteUrl, model.rawMarkdown ? paths.noteMd(slug) : paths.note(slug));
@@ -120,7 +122,7 @@ export function siteFiles({ model, bodies, packData, digests, packs, boards, red
   noteCardShards(index).forEach((cards, i) => files.push({ path: siteFilePath('noteCards', i), type: JSON_TYPE, text: () => JSON.stringify(cards) }));
   for (const note of index.notes)
     files.push({ path: siteFilePath('noteMd', note.slug), type: MARKDOWN, text: () => renderNoteMarkdown(note, bodies.get(note.path) ?? '') });
-  files.push(...boardFiles(model, boards?.() ?? []));
+  files.push(...boardFiles(model, boards?.() ?? [], graphText));
   // A page at each old note URL, for hosts that serve files only; `_redirects` for those that read it.
   for (const r of redirects)
     files.push({

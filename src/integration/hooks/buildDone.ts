@@ -5,6 +5,7 @@ import type { HookParameters } from 'astro';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cachedGraphFile } from '../../node/cache/cachedGraphFile.js';
 import { emitNoteAssets } from '../../node/site/emitNoteAssets.js';
 import { pruneNoteHtml } from '../../node/site/noteHtmlCache.js';
 import { measureOutput, outputSummary } from '../outputSummary.js';
@@ -39,6 +40,7 @@ export async function buildDone(state: PortalState, { dir, logger }: HookParamet
       boards: () => prepared.boards,
       redirects: prepared.redirects,
       wholeSite: cfg.prefix === '/',
+      graphText: (graph) => cachedGraphFile(join(cfg.cacheDir, 'graph'), graph),
     }),
   );
   const assets = emitNoteAssets({ attachments: prepared.attachments, bodies: prepared.pageBodies }, portalDir);
