@@ -9,6 +9,7 @@ import type { SitePack } from '../core/site/sitePack.js';
 import { rankerCodeHash, rendererCodeHash } from '../node/cache/rendererCodeHash.js';
 import { hasNoteHtml } from '../node/site/noteHtmlCache.js';
 import type { KbPortalOptions } from './kbPortalOptions.js';
+import type { PagefindFeed } from './pagefindFeed.js';
 import { pagesSalt } from './pagesSalt.js';
 import { sitePackData, writeSiteHealth, writeSitePacks } from './preparePacks.js';
 import { prepareSite, type PreparedSite } from './prepareSite.js';
@@ -34,6 +35,8 @@ export interface PortalState {
   timedOut: string[];
   /** Notes rendered and packs written (astro:build:start); pages and astro:build:done wait for it. */
   ready: Promise<void>;
+  /** A build's search feed (pagefindFeed.ts): shards indexed while the pages render; set by astro:build:start. */
+  searchFeed?: PagefindFeed | undefined;
 }
 
 export function createPortalState(options: KbPortalOptions): PortalState {

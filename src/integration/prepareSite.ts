@@ -221,6 +221,7 @@ export async function prepareSite(
     images: Object.fromEntries([...notePages.images].map(([path, image]) => [path, imageUrl(image)])),
     htmlDir: config.htmlDir,
     pages: options.pages,
+    searchShardPages: config.searchShardPages,
   };
   writeFileAtomic(join(config.dataDir, PORTAL_FILES.site), JSON.stringify(data));
   const summary = [

@@ -49,6 +49,8 @@ export interface PortalDataFile {
   /** Folder of the note HTML cache (one `<htmlKey>.html` per note). */
   htmlDir: string;
   pages: PagesManifestDirs | undefined;
+  /** Note pages per search shard, when the build sets it (the notes route renders its pages shard by shard). */
+  searchShardPages?: number | undefined;
 }
 
 export const PORTAL_FILES = { site: 'site.json', bodies: 'bodies.txt', packs: 'packs.json', health: 'health.json' } as const;

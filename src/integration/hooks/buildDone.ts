@@ -9,6 +9,7 @@ import { cachedGraphFile } from '../../node/cache/cachedGraphFile.js';
 import { emitNoteAssets } from '../../node/site/emitNoteAssets.js';
 import { pruneNoteHtml } from '../../node/site/noteHtmlCache.js';
 import { measureOutput, outputSummary } from '../outputSummary.js';
+import { SEARCH_FEED } from '../pagefindFeed.js';
 import { indexWithPagefind } from '../pagefindShards.js';
 import { need, seconds, type PortalState } from '../portalState.js';
 import { siteDigests } from '../preparePacks.js';
@@ -48,6 +49,10 @@ export async function buildDone(state: PortalState, { dir, logger }: HookParamet
     `kb: machine outputs written, ${assets.attachments} attachments copied${assets.katex ? ', KaTeX stylesheet and fonts' : ''}${assets.mermaid ? ', mermaid' : ''} (${seconds(started)}s)`,
   );
   started = Date.now();
+  const feed = state.searchFeed;
+  delete (globalThis as { [SEARCH_FEED]?: unknown })[SEARCH_FEED];
+  state.searchFeed = undefined;
+  await feed?.settled();
   const notesDir = join(portalDir, 'notes');
   // Redirect pages at old note URLs are no notes: kept out of the search index.
   const moved = new Set(prepared.redirects.map((r) => join(decodeURIComponent(r.from.slice(prepared.model.paths.root.length)), 'index.html')));
@@ -64,6 +69,7 @@ export async function buildDone(state: PortalState, { dir, logger }: HookParamet
     bundleDir: `${cfg.prefix.slice(1)}pagefind/`,
     cacheDir: join(cfg.cacheDir, 'pagefind'),
     shardPages: cfg.searchShardPages,
+    indexedEarly: feed?.indexed,
     log: (line) => logger.info(line),
   });
   logger.info(`kb: pagefind done (${seconds(started)}s)`);

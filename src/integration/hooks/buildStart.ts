@@ -1,8 +1,10 @@
 // astro:build:start: render the notes' Markdown in worker threads and build the packs while Astro bundles; pages
 // wait for both through `state.ready`.
 import type { HookParameters } from 'astro';
+import { join } from 'node:path';
 import { renderSetup, renderWorkers } from '../../node/site/noteHtml.js';
 import { renderNotes } from '../../node/site/renderNotes.js';
+import { createPagefindFeed, SEARCH_FEED } from '../pagefindFeed.js';
 import { need, seconds, startPacks, workerUrl, type PortalState } from '../portalState.js';
 
 export function buildStart(state: PortalState, { logger }: HookParameters<'astro:build:start'>): void {
@@ -26,4 +28,12 @@ export function buildStart(state: PortalState, { logger }: HookParameters<'astro
     timed('pack data and packs ready', startPacks(state, prepared, true)),
   ]).then(() => undefined);
   state.ready.catch(() => undefined); // reported where it is awaited
+  // The note pages as astro:build:done will list them, to index shard by shard while the pages render.
+  state.searchFeed = createPagefindFeed({
+    pages: prepared.model.index.notes.map((note) => join(cfg.prefix.slice(1), 'notes', note.slug, 'index.html')),
+    base: cfg.base,
+    cacheDir: join(cfg.cacheDir, 'pagefind'),
+    shardPages: cfg.searchShardPages,
+  });
+  (globalThis as { [SEARCH_FEED]?: unknown })[SEARCH_FEED] = state.searchFeed;
 }

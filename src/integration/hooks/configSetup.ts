@@ -18,7 +18,7 @@ import { portalVitePlugin } from '../vitePlugin.js';
 
 export async function configSetup(
   state: PortalState,
-  { config: astro, command, updateConfig, injectRoute, logger }: HookParameters<'astro:config:setup'>,
+  { config: astro, command, updateConfig, injectRoute, addMiddleware, logger }: HookParameters<'astro:config:setup'>,
 ): Promise<void> {
   state.projectRoot = fileURLToPath(astro.root);
   const astroSide = { root: astro.root, outDir: astro.outDir, base: astro.base, site: astro.site };
@@ -78,6 +78,8 @@ export async function configSetup(
     },
   });
   for (const route of portalRoutes(cfg.prefix)) injectRoute({ ...route, prerender: true });
+  // Note pages go to Pagefind as they render (pagefindFeed.ts); the middleware does nothing without a build's feed.
+  if (command === 'build') addMiddleware({ entrypoint: `${PACKAGE_ROOT}src/runtime/searchFeedMiddleware.ts`, order: 'post' });
   if (command === 'build' || command === 'dev') {
     const prepared = await prepare(state, logger, command === 'build');
     if (command === 'dev') await startPacks(state, prepared, false);
