@@ -45,7 +45,11 @@ export function createSitePaths(base: string) {
 
 export type SitePaths = ReturnType<typeof createSitePaths>;
 
+// What encodeURIComponent leaves as it is, and `/`: a path of only these is its own encoding (most slugs; a page
+// of a large site builds thousands of links).
+const UNRESERVED = /^[\w\-.!~*'()/]*$/;
+
 /** Percent-encode each segment so `~`-escapes and non-Latin letters survive; `/` stays a separator. */
 function encodePath(path: string): string {
-  return path.split('/').map(encodeURIComponent).join('/');
+  return UNRESERVED.test(path) ? path : path.split('/').map(encodeURIComponent).join('/');
 }
