@@ -264,6 +264,7 @@ function ablate(inputs: EvalInputs, tasks: LabelledTask[], maxTokens: number) {
     { lever: 'all levers on', tuning: {} },
     { lever: 'no phrase pairs', tuning: { rank: { ...R, phrases: false } } },
     { lever: 'no feedback expansion', tuning: { rank: { ...R, feedbackDocs: 0 } } },
+    { lever: 'feedback from the best notes alone', tuning: { rank: { ...R, feedbackDiversity: 0 } } },
     { lever: 'no wikilink spreading', tuning: { rank: { ...R, linkWeight: 0 } } },
     { lever: 'no section re-scoring', tuning: { rerank: { ...DEFAULT_RERANK, weight: 0 } } },
     {

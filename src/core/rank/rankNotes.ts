@@ -1,4 +1,5 @@
 import { analyze, bigrams } from './analyze.js';
+import { feedbackDocs } from './feedbackDocs.js';
 import { scoreTerms, type PostingSource } from './searchIndex.js';
 
 /** The ranking levers (docs/pack-quality.md); each can be switched off to measure what it buys (`npm run eval:packs -- --ablate`). */
@@ -8,6 +9,10 @@ export interface RankOptions {
   /** Pseudo-relevance feedback: notes read as relevant and terms taken from them. */
   feedbackDocs: number;
   feedbackTerms: number;
+  /** The best notes the feedback notes are chosen from (feedbackDocs.ts). */
+  feedbackPool: number;
+  /** How much a feedback note's keyword overlap with those already chosen discounts it (0: the best notes, in order). */
+  feedbackDiversity: number;
   /** Weight of the strongest feedback term, relative to a task term. */
   feedbackWeight: number;
   /** Share of a strong neighbour's score a note gains through a wikilink (spreading activation). */
@@ -20,6 +25,8 @@ export const DEFAULT_RANK_OPTIONS: RankOptions = {
   phrases: true,
   feedbackDocs: 8,
   feedbackTerms: 40,
+  feedbackPool: 12,
+  feedbackDiversity: 0.3,
   feedbackWeight: 0.4,
   linkWeight: 0.25,
   linkSources: 12,
@@ -88,9 +95,11 @@ export function rankNotes(s: RankSource, input: RankInput, options: RankOptions 
 
   let expansion = new Map<string, number>();
   if (options.feedbackDocs > 0 && options.feedbackTerms > 0) {
-    const docs = top(scores, options.feedbackDocs);
-    s.want(docs);
+    const pool = top(scores, options.feedbackDiversity > 0 ? Math.max(options.feedbackDocs, options.feedbackPool) : options.feedbackDocs);
+    s.want(pool);
     s.check();
+    const keys = new Map(pool.map((i) => [i, new Set(s.keywords(i).terms)]));
+    const docs = feedbackDocs(pool, scores, (i) => keys.get(i)!, options.feedbackDocs, options.feedbackDiversity);
     expansion = feedbackTerms(s, docs, scores, query, options);
     if (expansion.size > 0) {
       scores = gated(score(new Map([...query, ...expansion])));
