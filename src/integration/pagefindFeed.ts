@@ -5,25 +5,11 @@
 // same key (the pages' paths and bytes); a shard the feed did not finish (pages kept from the previous build, a page
 // it never saw, bytes that differ) is indexed there as before. So the feed only moves work earlier, never changes
 // what is written, and anything it cannot do is left to the step after the build.
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pagefindBundleName } from '../core/site/pagefindShardList.js';
-import { planSearchShards } from '../core/site/searchShardPlan.js';
+import { planSearchShards, type SearchFeed } from '../core/site/searchShardPlan.js';
 import { indexShard, pagefindShardKey, pagefindVersion } from './pagefindShards.js';
-
-/** Where the middleware finds the build's feed (the middleware runs in Astro's bundle, in the same process). */
-export const SEARCH_FEED = Symbol.for('kb-portal.searchFeed');
-
-/** What the middleware (src/runtime/searchFeedMiddleware.ts) sees of the feed: pages by their URL path. */
-export interface SearchFeed {
-  /** Whether a rendered page (`/wiki/kb/notes/a/`) is one the feed indexes. */
-  wants(pathname: string): boolean;
-  /**
-   * A rendered page's bytes, as Astro writes them. Resolves once at most one whole shard waits for Pagefind, so the
-   * pages wait for it rather than pile up in memory when Pagefind is the slower of the two.
-   */
-  take(pathname: string, html: Uint8Array): Promise<void>;
-}
 
 export interface PagefindFeedInput {
   /** The note pages the build will write (paths in the output folder), as pagefindShards.ts will list them. */
@@ -32,6 +18,8 @@ export interface PagefindFeedInput {
   base: string;
   cacheDir: string;
   shardPages: number | undefined;
+  /** The previous output, where the pages a rebuild keeps are read from (KB_REUSE_FROM). */
+  reuseFrom?: string | undefined;
 }
 
 export interface PagefindFeed extends SearchFeed {
@@ -46,6 +34,10 @@ export function createPagefindFeed(input: PagefindFeedInput): PagefindFeed {
   const shardOfPage = new Map<string, number>();
   shards.forEach((pages, i) => pages.forEach((page) => shardOfPage.set(page, i)));
   const received: Map<string, Uint8Array>[] = shards.map(() => new Map());
+  // Pages kept from the previous output: a rebuild renders only the changed pages of a shard, and the shard is
+  // indexed once those have come, with the kept ones read from where they are linked from after the build.
+  const kept: Set<string>[] = shards.map(() => new Set());
+  const whole = (i: number) => received[i]!.size > 0 && received[i]!.size + kept[i]!.size === shards[i]!.length;
   const version = pagefindVersion();
   let queue = Promise.resolve();
   const indexed = new Set<string>();
@@ -53,7 +45,7 @@ export function createPagefindFeed(input: PagefindFeedInput): PagefindFeed {
   let wake: (() => void)[] = [];
   const index = async (i: number) => {
     const pages = shards[i]!;
-    const contents = pages.map((page) => received[i]!.get(page)!);
+    const contents = pages.map((page) => received[i]!.get(page) ?? readFileSync(join(input.reuseFrom!, page)));
     received[i] = new Map(); // the bytes are not held once the shard is indexed
     const key = pagefindShardKey(version, pagefindBundleName(i), input.base, pages, contents);
     const done = join(input.cacheDir, key);
@@ -89,7 +81,8 @@ export function createPagefindFeed(input: PagefindFeedInput): PagefindFeed {
       const i = page === undefined ? undefined : shardOfPage.get(page);
       if (page === undefined || i === undefined) return;
       received[i]!.set(page, html);
-      if (received[i]!.size === shards[i]!.length) {
+      kept[i]!.delete(page);
+      if (whole(i)) {
         waiting++;
         queue = queue
           .then(() => index(i))
@@ -102,6 +95,10 @@ export function createPagefindFeed(input: PagefindFeedInput): PagefindFeed {
           });
       }
       while (waiting > 1) await new Promise<void>((w) => wake.push(w));
+    },
+    reused(page) {
+      const i = shardOfPage.get(page);
+      if (i !== undefined && input.reuseFrom) kept[i]!.add(page);
     },
     settled: () => queue,
     indexed,

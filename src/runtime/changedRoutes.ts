@@ -9,6 +9,7 @@ import { PageManifestSchema, type PageManifest } from '../core/site/pageManifest
 import { writeFileAtomic } from '../node/writeFileAtomic.ts';
 import { portalSite } from './portalSite.ts';
 import { layoutView } from './layoutView.ts';
+import { searchFeed } from './searchFeed.ts';
 
 export interface StaticRoute<P> {
   params: Record<string, string | undefined>;
@@ -29,6 +30,7 @@ export function changedRoutes<P>(kind: PageSection, routes: StaticRoute<P>[], pa
   const layout = JSON.stringify([pages.salt, layoutView()]);
   const previous = readPrevious(pages.previous, kind);
   const manifest: PageManifest = { kind, routes: [], skipped: [] };
+  const feed = searchFeed();
   const render: StaticRoute<P>[] = [];
   for (const route of routes) {
     const file = fileOf(route);
@@ -43,8 +45,10 @@ export function changedRoutes<P>(kind: PageSection, routes: StaticRoute<P>[], pa
       .digest('base64url')
       .slice(0, 22);
     manifest.routes.push([file, fp]);
-    if (previous?.get(file) === fp) manifest.skipped.push(file);
-    else render.push(route);
+    if (previous?.get(file) === fp) {
+      manifest.skipped.push(file);
+      feed?.reused(file); // its search shard need not wait for it (pagefindFeed.ts)
+    } else render.push(route);
   }
   writeFileAtomic(join(pages.pending, `${kind}.json`), JSON.stringify(manifest));
   return render;

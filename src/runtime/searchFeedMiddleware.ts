@@ -2,16 +2,10 @@
 // Pagefind indexes a shard while Astro renders the next. Unchanged bytes go on to Astro, which writes them. With no
 // feed (`astro dev`, a page the feed does not index) it does nothing.
 import type { MiddlewareHandler } from 'astro';
-
-interface SearchFeed {
-  wants(pathname: string): boolean;
-  take(pathname: string, html: Uint8Array): Promise<void>;
-}
-
-const FEED = Symbol.for('kb-portal.searchFeed');
+import { searchFeed } from './searchFeed.ts';
 
 export const onRequest: MiddlewareHandler = async (context, next) => {
-  const feed = (globalThis as { [FEED]?: SearchFeed })[FEED];
+  const feed = searchFeed();
   if (!feed?.wants(context.url.pathname)) return next();
   const response = await next();
   if (response.status !== 200 || !response.body) return response;

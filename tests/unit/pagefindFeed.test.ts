@@ -56,12 +56,15 @@ const BASE = '/wiki/';
 /** A built site's note pages; the search bundles indexed after it (with a feed, if given), as path → bytes. */
 async function searchBundles(feedWith?: (feed: ReturnType<typeof createPagefindFeed>) => void) {
   const out = tempDir('kb-feed-out-');
+  const previous = tempDir('kb-feed-previous-'); // the last build's output: the same pages
   const cache = join(tempDir('kb-feed-cache-'), 'pagefind');
   PAGES.forEach((p, i) => {
-    mkdirSync(join(out, p, '..'), { recursive: true });
-    writeFileSync(join(out, p), page(i, 'alpha'));
+    for (const dir of [out, previous]) {
+      mkdirSync(join(dir, p, '..'), { recursive: true });
+      writeFileSync(join(dir, p), page(i, 'alpha'));
+    }
   });
-  const feed = createPagefindFeed({ pages: PAGES, base: BASE, cacheDir: cache, shardPages: 3 });
+  const feed = createPagefindFeed({ pages: PAGES, base: BASE, cacheDir: cache, shardPages: 3, reuseFrom: previous });
   feedWith?.(feed);
   await feed.settled();
   const log: string[] = [];

@@ -9,7 +9,7 @@ import { cachedGraphFile } from '../../node/cache/cachedGraphFile.js';
 import { emitNoteAssets } from '../../node/site/emitNoteAssets.js';
 import { pruneNoteHtml } from '../../node/site/noteHtmlCache.js';
 import { measureOutput, outputSummary } from '../outputSummary.js';
-import { SEARCH_FEED } from '../pagefindFeed.js';
+import { SEARCH_FEED } from '../../core/site/searchShardPlan.js';
 import { indexWithPagefind } from '../pagefindShards.js';
 import { need, seconds, type PortalState } from '../portalState.js';
 import { siteDigests } from '../preparePacks.js';

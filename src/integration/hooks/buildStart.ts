@@ -4,7 +4,8 @@ import type { HookParameters } from 'astro';
 import { join } from 'node:path';
 import { renderSetup, renderWorkers } from '../../node/site/noteHtml.js';
 import { renderNotes } from '../../node/site/renderNotes.js';
-import { createPagefindFeed, SEARCH_FEED } from '../pagefindFeed.js';
+import { SEARCH_FEED } from '../../core/site/searchShardPlan.js';
+import { createPagefindFeed } from '../pagefindFeed.js';
 import { need, seconds, startPacks, workerUrl, type PortalState } from '../portalState.js';
 
 export function buildStart(state: PortalState, { logger }: HookParameters<'astro:build:start'>): void {
@@ -34,6 +35,7 @@ export function buildStart(state: PortalState, { logger }: HookParameters<'astro
     base: cfg.base,
     cacheDir: join(cfg.cacheDir, 'pagefind'),
     shardPages: cfg.searchShardPages,
+    reuseFrom: cfg.reuseFrom,
   });
   (globalThis as { [SEARCH_FEED]?: unknown })[SEARCH_FEED] = state.searchFeed;
 }
