@@ -1,4 +1,4 @@
-import { indexKnowledgeFolder, requireNotes, type IndexedFolder } from '../node/indexKnowledgeFolder.js';
+import { indexKnowledgeFolder, requireNotes, type IndexedFolder, type IndexOptions } from '../node/indexKnowledgeFolder.js';
 import { allowSecretsFrom, askedKbDir, existingKbDir, indexCacheFrom } from './flags.js';
 import type { Io } from './io.js';
 
@@ -12,13 +12,15 @@ export interface FolderFlags {
 /**
  * The folder `--kb` (or KB_DIR, or `.`) names, indexed through the index cache unless `--no-cache`, secrets
  * redacted unless `--allow-secrets`. A missing folder is a usage error; a folder without notes says so.
+ * `links`: keep each note's links with its facts (`kb check` reads them; `kb index` does not).
  */
-export function indexAskedFolder(values: FolderFlags, io: Io): IndexedFolder {
+export function indexAskedFolder(values: FolderFlags, io: Io, options: Pick<IndexOptions, 'links'> = {}): IndexedFolder {
   const kbDir = existingKbDir(values.kb, io);
   return requireNotes(
     indexKnowledgeFolder(kbDir, {
       allowSecrets: allowSecretsFrom(values['allow-secrets'], io),
       cacheDir: indexCacheFrom(values['no-cache'], kbDir, io),
+      links: options.links,
     }),
     askedKbDir(values.kb, io),
   );

@@ -21,6 +21,7 @@ import { checkMdx } from '../node/site/checkMdx.js';
 import { noteRenderJob, type RenderJobContext } from '../node/site/noteHtml.js';
 import { planAttachments, type AttachmentCopy } from '../node/site/noteAttachments.js';
 import type { RenderJob } from '../node/site/renderNotes.js';
+import { noteLinkScan } from '../node/site/noteLinkScan.js';
 import { notePageData } from '../node/site/notePageData.js';
 import { publishedRenames } from '../node/site/publishedRenames.js';
 import { folderLinkCheck, siteLinks, type SiteLinks } from '../node/site/siteLinks.js';
@@ -83,7 +84,8 @@ export async function prepareSite(
 ): Promise<PreparedSite> {
   let result: IndexedFolder;
   try {
-    result = indexKnowledgeFolder(config.kbDir, { cacheDir: join(config.cacheDir, 'index'), allowSecrets: config.allowSecrets });
+    // Each note's links too: scanned in the reading's worker threads when cold, kept in the index cache when warm.
+    result = indexKnowledgeFolder(config.kbDir, { cacheDir: join(config.cacheDir, 'index'), allowSecrets: config.allowSecrets, links: true });
   } catch (err) {
     if (err instanceof ConfigError) throw new SiteBuildError(err.lines);
     throw err;
@@ -97,8 +99,10 @@ export async function prepareSite(
     throw new SiteBuildError(blocking.map((i) => (config.strict && i.severity === 'warning' ? `${formatIssue(i)} (--strict)` : formatIssue(i))));
 
   const links = siteLinks(result);
+  // Every reader of a note's links (check, preview images, attachments, render jobs) shares this one memo of them.
+  const scan = noteLinkScan(result);
   const boards = readSiteBoards(result, links);
-  const { broken: brokenLinks, linksOut } = folderLinkCheck(result, links, false); // counted here; `kb check` suggests the closest notes
+  const { broken: brokenLinks, linksOut } = folderLinkCheck(result, links, false, scan); // counted here; `kb check` suggests the closest notes
   if (config.strict && brokenLinks.length) throw new SiteBuildError(brokenLinks.map((b) => `${formatIssue(brokenLinkIssue(b))} (--strict)`));
   const index = config.title ? { ...result.index, title: config.title } : result.index;
   const kbConfig = result.reading.config;
@@ -106,7 +110,7 @@ export async function prepareSite(
   // dates, and outside any repository the files' modification times after them.
   const git = readGitDates(config.kbDir);
   const updated = lastUpdatedDates(index.notes, git.source === 'git' ? git.dates : undefined, { mtimes: git.source === 'none' && git.reason === 'not-a-repo' });
-  const notePages = notePageData(result.reading.input.notes, new Set(index.notes.map((n) => n.path)), result.bodies, kbConfig.properties, links.resolver);
+  const notePages = notePageData(result.reading.input.notes, new Set(index.notes.map((n) => n.path)), result.bodies, kbConfig.properties, links.resolver, scan);
   const siteImage = kbConfig.site.image === undefined ? undefined : imageNamed(kbConfig.site.image, links.resolver);
   const files = createSitePaths(config.root);
   const imageUrl = (image: PageImage) => (image.kind === 'url' ? image.url : files.file(attachmentOutputPath(image.path)));
@@ -135,6 +139,7 @@ export async function prepareSite(
     notes: [...index.notes, ...boards.entries],
     resolver: links.resolver,
     extra: imageFiles,
+    scan,
   });
   const fences = siteFences({ model, result, boards, today: config.today, warn: (issue) => boards.issues.push(issue) });
   const planned = planRedirects({
@@ -153,6 +158,7 @@ export async function prepareSite(
     trustHtml: config.trustHtml,
     rendererHash: options.rendererHash,
     fences: fences.renderer,
+    scan,
   };
   const notes: Record<string, NoteRender> = {};
   const jobs: RenderJob[] = [];

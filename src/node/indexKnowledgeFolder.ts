@@ -29,7 +29,7 @@ export interface IndexCounts {
 export interface IndexOptions extends Omit<ReadOptions, 'facts'> {
   /**
    * Folder of the on-disk index cache (created when missing); default: none. What each file yields
-   * (frontmatter, secrets, headings, tokens) is kept by content hash, so re-indexing after an edit only
+   * (frontmatter, secrets, headings, tokens, links when asked) is kept by content hash, so re-indexing after an edit only
    * reads the edited files again; the output is byte-identical with a cold cache, a warm one, or none.
    * A folder inside the knowledge folder is never written to: no cache is used then.
    */

@@ -15,7 +15,7 @@ import type { FileFactsStore } from './cache/fileFacts.js';
 import { exists, nodeFs, readTextIfFile, type KbFs } from './fs/kbFs.js';
 import { walkTree } from './fs/walkTree.js';
 import { KnowledgeFolderError } from './knowledgeFolderError.js';
-import { readSource, recordSkip, withTokens, type SourceReader } from './readSourceFile.js';
+import { readSource, recordSkip, withNoteFacts, type SourceReader } from './readSourceFile.js';
 import { memoryFactsStore } from './cache/fileFacts.js';
 import { prefillFacts, type PrefillOptions } from './cache/prefillFacts.js';
 import { secretAllowList, type SecretPolicy } from './security/redactSecrets.js';
@@ -52,6 +52,11 @@ export interface ReadOptions {
   fs?: KbFs | undefined;
   /** How a cold reading shares its work among threads (prefillFacts.ts). Default: DEFAULT_PREFILL. */
   prefill?: Partial<PrefillOptions> | undefined;
+  /**
+   * Also scan each note's links and hand them on with its facts (`facts.links`, kept in the index cache): the
+   * site and `kb check` read them; `kb index` does not, and skips the parse. Default: false.
+   */
+  links?: boolean | undefined;
 }
 
 const toPosix = (p: string) => p.split(sep).join('/');
@@ -68,7 +73,7 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
   const notices: KbIssue[] = [];
   const secrets = { allowAll: options.allowSecrets ?? false, allow: [...config.secrets.allow, ...(options.secretsAllow ?? [])] };
   const policy: SecretPolicy = { allowAll: secrets.allowAll, allow: secretAllowList(secrets.allow) };
-  const reader: SourceReader = { kbDir, fs, report, issues, notices, policy, facts: options.facts, read: new Map() };
+  const reader: SourceReader = { kbDir, fs, report, issues, notices, policy, facts: options.facts, links: options.links ?? false, read: new Map() };
 
   const projectRoots: Record<string, string> = {};
   const rootsInside: string[] = [];
@@ -137,7 +142,7 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
         report.push({ path, outcome: 'idea' });
         return;
       }
-      notes.push({ ...withTokens(reader, src), tier: placed.tier, ...(placed.projectKey ? { projectKey: placed.projectKey } : {}) });
+      notes.push({ ...withNoteFacts(reader, src), tier: placed.tier, ...(placed.projectKey ? { projectKey: placed.projectKey } : {}) });
     });
   }
 
@@ -151,7 +156,7 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
   let prefilled = 0;
   if (!options.facts?.loaded) {
     const store = (reader.facts ??= memoryFactsStore());
-    prefilled = prefillFacts({ kbDir, paths: toRead.map(([path]) => path), secrets }, store, options.prefill);
+    prefilled = prefillFacts({ kbDir, paths: toRead.map(([path]) => path), secrets, links: reader.links }, store, options.prefill);
   }
   for (const [path, then] of toRead) {
     const src = readSource(reader, path);
@@ -252,7 +257,7 @@ function readTeamShared(
     later(rel, (src) => {
       if (isUnpublished(src, privateGlob, report)) return;
       const cross = inner.startsWith('cross/');
-      out.push({ ...withTokens(reader, src), tier: 'team-shared', shared: { project: cross ? 'cross' : key, scope: cross ? 'cross' : 'repo' } });
+      out.push({ ...withNoteFacts(reader, src), tier: 'team-shared', shared: { project: cross ? 'cross' : key, scope: cross ? 'cross' : 'repo' } });
     });
   }
 }

@@ -3,7 +3,7 @@ import type { SourceFile } from '../core/index/buildIndex.js';
 import type { ReportEntry } from '../core/index/kbIndexSchema.js';
 import type { KbIssue } from '../core/util/issue.js';
 import { stripComments } from '../core/model/stripComments.js';
-import { bodyOf, factsFor, fileFactsKey, tokensFor, type FileFacts, type FileFactsStore } from './cache/fileFacts.js';
+import { bodyOf, factsFor, fileFactsKey, linksFor, tokensFor, type FileFacts, type FileFactsStore } from './cache/fileFacts.js';
 import { errorCode, nodeFs, type KbFs } from './fs/kbFs.js';
 import { normaliseSourceText } from './parseSourceText.js';
 import { scanSecrets } from './security/scanSecrets.js';
@@ -23,6 +23,8 @@ export interface SourceReader {
   notices: KbIssue[];
   policy: SecretPolicy;
   facts: FileFactsStore | undefined;
+  /** Whether each note's links are scanned too (FileFacts.links). */
+  links: boolean;
   /** Each file read, by path: its cache key and facts (a note's tokens are counted once it is known to be one). */
   read: Map<string, { key: string; facts: FileFacts }>;
 }
@@ -179,8 +181,10 @@ export function publishedText(
   return redact.length ? redactSpans(text, redact) : text;
 }
 
-/** A file that became a note: its token count joins its facts (ideas and drafts are never counted). */
-export function withTokens(reader: SourceReader, src: SourceFile): SourceFile {
+/** A file that became a note: its token count, and its links when asked, join its facts (ideas and drafts never need them). */
+export function withNoteFacts(reader: SourceReader, src: SourceFile): SourceFile {
   const { key, facts } = reader.read.get(src.path)!;
-  return { ...src, facts: { frontmatter: facts.frontmatter, body: facts.body, tokens: tokensFor(reader.facts, key, facts, src.body) } };
+  const tokens = tokensFor(reader.facts, key, facts, src.body);
+  const links = reader.links ? { links: linksFor(reader.facts, key, facts, src.body) } : {};
+  return { ...src, facts: { frontmatter: facts.frontmatter, body: facts.body, tokens, ...links } };
 }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { indexCacheFrom } from '../../src/cli/flags.js';
 import { bodyOf, deriveFileFacts, fileFactsKey } from '../../src/node/cache/fileFacts.js';
+import { scanLinks } from '../../src/core/links/scanLinks.js';
 import { countTokens } from '../../src/core/tokens/countTokens.js';
 import { INDEX_CACHE_FILE, openIndexCache } from '../../src/node/cache/indexCache.js';
 import { INDEX_CACHE_VERSION, indexPipelineVersion } from '../../src/node/cache/indexPipelineVersion.js';
@@ -178,7 +179,7 @@ describe('the facts of tests/fixtures/index-cache', () => {
     const facts = files.map((path) => {
       const text = decode(join(dir, path));
       const derived = deriveFileFacts(text, join(dir, path));
-      return [path, derived, countTokens(bodyOf(derived, text).body)];
+      return [path, derived, countTokens(bodyOf(derived, text).body), scanLinks(bodyOf(derived, text).body)];
     });
     const hash = createHash('sha256')
       .update(JSON.stringify(facts, (_k, v: unknown) => (v instanceof Date ? { date: v.toISOString() } : v)))
@@ -186,7 +187,7 @@ describe('the facts of tests/fixtures/index-cache', () => {
     const recorded = JSON.parse(readFileSync(join(import.meta.dirname, '__golden__/indexCacheFacts.json'), 'utf8')) as Record<string, string>;
     expect(
       hash,
-      `What a file yields (parseSourceText, scanSecrets, readSourceFrontmatter, readBody, countTokens) changed. Bump INDEX_CACHE_VERSION in src/node/cache/indexPipelineVersion.ts and record "${INDEX_CACHE_VERSION + 1}": "${hash}" in tests/unit/__golden__/indexCacheFacts.json (only a library upgrade changed it? the version already names it: record the new hash under the current number).`,
+      `What a file yields (parseSourceText, scanSecrets, readSourceFrontmatter, readBody, countTokens, scanLinks) changed. Bump INDEX_CACHE_VERSION in src/node/cache/indexPipelineVersion.ts and record "${INDEX_CACHE_VERSION + 1}": "${hash}" in tests/unit/__golden__/indexCacheFacts.json (only a library upgrade changed it? the version already names it: record the new hash under the current number).`,
     ).toBe(recorded[String(INDEX_CACHE_VERSION)]);
   });
 });

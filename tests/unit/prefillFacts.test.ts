@@ -26,6 +26,8 @@ describe('a cold index derives its files’ facts in worker threads', () => {
     ['tests/fixtures/secrets-basic', { allowSecrets: true }],
     ['tests/fixtures/obsidian', {}],
     ['tests/fixtures/private-notes', {}],
+    ['tests/fixtures/obsidian', { links: true }],
+    ['content', { links: true }],
   ])('%s %j: the same index, bodies, issues and report as one thread', (folder, options) => {
     const kbDir = join(root, folder);
     const parallel = compiled.indexKnowledgeFolder(kbDir, { ...options, prefill: ALL_IN_WORKERS });

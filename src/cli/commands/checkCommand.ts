@@ -36,7 +36,7 @@ export function run(argv: string[], io: Io): number {
     },
     false,
   );
-  const result = indexAskedFolder(values, io);
+  const result = indexAskedFolder(values, io, { links: true });
   // Query blocks are checked for what they ask, not for what they find today: any day gives the same findings.
   const blocks = queryBlockIssues(result.index, result.bodies, '1970-01-01');
   const report = checkKnowledge(result.index, [...result.issues, ...blocks], folderLinkCheck(result));

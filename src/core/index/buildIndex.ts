@@ -2,6 +2,7 @@ import type { KbConfig } from '../config/kbConfigSchema.js';
 import type { AliasEntry } from '../aliases/parseAliasesMd.js';
 import type { IndexMdFacts } from '../aria/parseIndexMd.js';
 import type { Layout, NoteTier } from '../layout/classifyPath.js';
+import type { ScannedLink } from '../links/scanLinks.js';
 import { readSourceFrontmatter } from '../model/readSourceFrontmatter.js';
 import { readBody, type BodyFacts } from '../model/readBody.js';
 import { readTaxonomy, type TaxonomyFields } from '../model/readTaxonomy.js';
@@ -42,6 +43,8 @@ export interface SourceFacts {
   body: BodyFacts;
   /** `countTokens(src.body)`; counted here when absent. */
   tokens?: number | undefined;
+  /** `scanLinks(src.body)`, when the adapter was asked for it; the index never reads it (the site's link readers do). */
+  links?: ScannedLink[] | undefined;
 }
 
 export interface NoteSource extends SourceFile {

@@ -1,6 +1,7 @@
 import type { KbIssue } from '../util/issue.js';
 import { isPublishableAttachment } from './attachmentKinds.js';
 import { closestName } from './closestName.js';
+import type { LinkScan } from './createLinkScan.js';
 import { createLinkResolver, type LinkResolver, type NoteTarget } from './createLinkResolver.js';
 import { scanLinks } from './scanLinks.js';
 
@@ -29,6 +30,8 @@ export interface BrokenLinkInput {
   unpublished?: readonly string[] | undefined;
   /** Look up the closest existing note or file for each (default true; the build, which only counts, skips it). */
   suggest?: boolean | undefined;
+  /** How a body's links are found (default scanLinks; a build passes its memo, createLinkScan). */
+  scan?: LinkScan | undefined;
 }
 
 /** Every unresolved wikilink, embed, relative link and missing attachment, in path and line order. */
@@ -58,10 +61,11 @@ export function checkLinks(input: BrokenLinkInput): LinkCheck {
   const suggestions = new Map<string, string | undefined>(); // by kind and target: a broken target is often written many times
   const hidden = createLinkResolver({ notes: (input.unpublished ?? []).map((path) => ({ path, slug: '\0', title: '\0' })) });
   const out: BrokenLink[] = [];
+  const scan = input.scan ?? scanLinks;
   for (const note of input.notes) {
     const body = input.bodies.get(note.path) ?? '';
     if (!body.includes('[')) continue;
-    for (const l of scanLinks(body)) {
+    for (const l of scan(body)) {
       const line = note.bodyLine + l.line - 1;
       if (l.kind === 'wikilink') {
         const { target, embed } = l.link;

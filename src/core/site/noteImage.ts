@@ -1,6 +1,7 @@
 // Isomorphic: the preview image of a page (`og:image`), as Obsidian Publish picks it: the note's own `image:` or
 // `cover:` property, else the first image its body shows, else the site's `site.image`.
 import { isImage } from '../links/attachmentKinds.js';
+import type { LinkScan } from '../links/createLinkScan.js';
 import type { LinkResolver } from '../links/createLinkResolver.js';
 import { scanLinks } from '../links/scanLinks.js';
 
@@ -23,9 +24,9 @@ export function imageNamed(value: unknown, resolver: Pick<LinkResolver, 'file'>,
 }
 
 /** The first image a note's body shows: an embedded or Markdown image of the folder, or an https image. */
-export function firstBodyImage(body: string, resolver: Pick<LinkResolver, 'file' | 'href'>, from: string): PageImage | undefined {
+export function firstBodyImage(body: string, resolver: Pick<LinkResolver, 'file' | 'href'>, from: string, scan: LinkScan = scanLinks): PageImage | undefined {
   if (!body.includes('![')) return undefined;
-  for (const link of scanLinks(body)) {
+  for (const link of scan(body)) {
     if (link.kind === 'wikilink') {
       if (!link.link.embed || !isImage(link.link.target)) continue;
       const path = resolver.file(link.link.target, from);
@@ -43,10 +44,11 @@ export function firstBodyImage(body: string, resolver: Pick<LinkResolver, 'file'
 export function noteImage(
   note: { path: string; frontmatter: Readonly<Record<string, unknown>>; body: string },
   resolver: Pick<LinkResolver, 'file' | 'href'>,
+  scan: LinkScan = scanLinks,
 ): PageImage | undefined {
   return (
     imageNamed(note.frontmatter['image'], resolver, note.path) ??
     imageNamed(note.frontmatter['cover'], resolver, note.path) ??
-    firstBodyImage(note.body, resolver, note.path)
+    firstBodyImage(note.body, resolver, note.path, scan)
   );
 }

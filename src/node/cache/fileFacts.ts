@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import type { SourceFacts } from '../../core/index/buildIndex.js';
+import { scanLinks, type ScannedLink } from '../../core/links/scanLinks.js';
 import { readBody } from '../../core/model/readBody.js';
 import { readSourceFrontmatter } from '../../core/model/readSourceFrontmatter.js';
 import { countTokens } from '../../core/tokens/countTokens.js';
@@ -29,6 +30,11 @@ export interface FileFacts {
   body: SourceFacts['body'];
   /** Counted only for files that become notes (ideas and drafts never need it). */
   tokens?: number | undefined;
+  /**
+   * `scanLinks` of the note's body as handed on (comments stripped): only when a reading asks for it (the site
+   * and `kb check` do, `kb index` never pays for the parse). Entries without it are as valid as ever.
+   */
+  links?: ScannedLink[] | undefined;
 }
 
 /** Where facts are kept between runs; `openIndexCache` is the on-disk one. */
@@ -191,4 +197,13 @@ export function tokensFor(store: FileFactsStore | undefined, key: string, facts:
   facts.tokens = tokens;
   store?.set(key, facts);
   return tokens;
+}
+
+/** The note's links (`body` is the note's body as handed on), scanned once per content and stored with its facts. */
+export function linksFor(store: FileFactsStore | undefined, key: string, facts: FileFacts, body: string): ScannedLink[] {
+  if (facts.links !== undefined) return facts.links;
+  const links = scanLinks(body);
+  facts.links = links;
+  store?.set(key, facts);
+  return links;
 }

@@ -4,8 +4,8 @@ import { dirname, join } from 'node:path';
 
 /**
  * Bump when anything that turns one file into its FileFacts changes what it returns: parseSourceText,
- * scanSecrets, readSourceFrontmatter (and the frontmatter schema), readBody (and the note document it reads), countTokens, or the FileFacts
- * shape. tests/unit/indexCache.test.ts fails with this reminder when the facts of its fixture change.
+ * scanSecrets, readSourceFrontmatter (and the frontmatter schema), readBody (and the note document it reads), countTokens,
+ * scanLinks (the `links` fact), or the FileFacts shape (a new optional fact, absent from older entries, needs none). tests/unit/indexCache.test.ts fails with this reminder when the facts of its fixture change.
  */
 export const INDEX_CACHE_VERSION = 8;
 

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { scanLinks } from '../../core/links/scanLinks.js';
 import { stripComments } from '../../core/model/stripComments.js';
 import { countTokens } from '../../core/tokens/countTokens.js';
 import { nodeFs } from '../fs/kbFs.js';
@@ -11,11 +12,13 @@ import { decodeSource, readSourceBytes } from '../readSourceFile.js';
 import { secretAllowList } from '../security/redactSecrets.js';
 import { bodyOf, factsFor, fileFactsKey, type FileFacts, type FileFactsStore } from './fileFacts.js';
 
-/** What a prefill is asked: the folder, the files to read (relative paths) and the secret policy as configured. */
+/** What a prefill is asked: the folder, the files to read (relative paths), the secret policy as configured. */
 export interface PrefillJob {
   kbDir: string;
   paths: readonly string[];
   secrets: { allowAll: boolean; allow: readonly string[] };
+  /** Scan each body's links too (the reading was asked for them: FileFacts.links). Default: no. */
+  links?: boolean | undefined;
 }
 
 /** How the work is shared; the defaults suit a CLI run. */
@@ -40,9 +43,9 @@ export type Prefilled = [key: string, facts: FileFacts];
 const WORKER = new URL('./prefillWorker.js', import.meta.url);
 
 /**
- * Derive the facts of many files at once (secret scan, YAML, the frontmatter schema, the body scan and the
- * o200k token count: the cold index's CPU) in worker threads beside this one, and put them in `store`; the
- * reading that follows finds them there and only reads and hashes each file. This thread and the workers
+ * Derive the facts of many files at once (secret scan, YAML, the frontmatter schema, the body scan, the o200k
+ * token count and, when asked, the links: the cold index's CPU) in worker threads beside this one, and put them
+ * in `store`; the reading that follows finds them there and only reads and hashes each file. This thread and the workers
  * take files from one shared counter, so a worker still starting up takes fewer. Nothing here decides what is
  * read: `paths` are the files the reading will read, and a file this skips (too large, binary, unreadable) is
  * skipped and reported by the reading as before. Returns how many files the workers did (0 when not worth it,
@@ -83,7 +86,7 @@ export function takeFiles(job: PrefillJob, next: Int32Array, put: (key: string, 
   }
 }
 
-/** As readSource derives them (and tokensFor counts them); undefined for a file readSource leaves out. */
+/** As readSource derives them (and tokensFor counts them, linksFor scans them); undefined for a file readSource leaves out. */
 function factsOfFile(job: PrefillJob, path: string, policy: Parameters<typeof factsFor>[4]): Prefilled | undefined {
   const abs = join(job.kbDir, path);
   const read = readSourceBytes(nodeFs, abs);
@@ -93,6 +96,8 @@ function factsOfFile(job: PrefillJob, path: string, policy: Parameters<typeof fa
   const key = fileFactsKey(buf, abs);
   const normalised = normaliseSourceText(text);
   const facts = factsFor(undefined, key, normalised, abs, policy);
-  facts.tokens = countTokens(stripComments(bodyOf(facts, normalised).body));
+  const body = stripComments(bodyOf(facts, normalised).body);
+  facts.tokens = countTokens(body);
+  if (job.links) facts.links = scanLinks(body);
   return [key, facts];
 }

@@ -2,6 +2,7 @@ import { closeSync, lstatSync, openSync, readFileSync, readSync, realpathSync } 
 import { join, resolve, sep } from 'node:path';
 import { imageSize } from 'image-size';
 import { attachmentOutputPath, isActiveSvg, isImage, isPublishableAttachment, isSvg } from '../../core/links/attachmentKinds.js';
+import type { LinkScan } from '../../core/links/createLinkScan.js';
 import type { LinkResolver } from '../../core/links/createLinkResolver.js';
 import { scanLinks } from '../../core/links/scanLinks.js';
 import type { ImageSize } from '../../markdown/renderContext.js';
@@ -30,13 +31,16 @@ export function planAttachments(input: {
   resolver: LinkResolver;
   /** More files to publish, already resolved (preview images named by a property or `site.image`). */
   extra?: readonly string[] | undefined;
+  /** How a body's links are found (default scanLinks; the build passes its memo, createLinkScan). */
+  scan?: LinkScan | undefined;
 }): AttachmentCopy[] {
+  const scan = input.scan ?? scanLinks;
   const root = realpathSync(resolve(input.kbDir));
   const wanted = new Set<string>(input.extra ?? []);
   for (const note of input.notes) {
     const body = input.bodies.get(note.path) ?? '';
     if (!body.includes('[')) continue;
-    for (const l of scanLinks(body)) {
+    for (const l of scan(body)) {
       if (l.kind === 'wikilink') {
         if (l.link.target && isPublishableAttachment(l.link.target)) {
           const f = input.resolver.file(l.link.target, note.path);

@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import type { NoteEntry } from '../../core/index/kbIndexSchema.js';
 import { isPublishableAttachment } from '../../core/links/attachmentKinds.js';
-import { scanLinks } from '../../core/links/scanLinks.js';
+import type { LinkScan } from '../../core/links/createLinkScan.js';
+import { linksAfter } from '../../core/links/linksAfter.js';
 import { MAX_EMBED_DEPTH, type ImageSize } from '../../markdown/renderContext.js';
 import { collectFences, type FenceRenderer } from './claimedFences.js';
 import { noteHtmlKey } from './noteHtmlCache.js';
@@ -21,6 +22,8 @@ export interface RenderJobContext {
   rendererHash: string;
   /** Renders the fenced blocks modules claim (a ```base block, a canvas's or base's embed). Default: none, they stay code. */
   fences?: FenceRenderer | undefined;
+  /** How a body's links are found (default scanLinks; the build passes its memo, createLinkScan). */
+  scan?: LinkScan | undefined;
 }
 
 /**
@@ -29,11 +32,17 @@ export interface RenderJobContext {
  * each link leads: an edit of an embedded note, a renamed target or a resized image renders it again.
  */
 export function noteRenderJob(ctx: RenderJobContext, note: Pick<NoteEntry, 'path' | 'title'>): RenderJob {
-  return markdownRenderJob(ctx, note.path, withoutTitleHeading(ctx.bodies.get(note.path) ?? '', note.title));
+  const body = ctx.bodies.get(note.path) ?? '';
+  return renderJob(ctx, note.path, withoutTitleHeading(body, note.title), body);
 }
 
 /** The render job of any Markdown shown on the site as a note is (a pack's page: `packs/<slug>.md`). */
 export function markdownRenderJob(ctx: RenderJobContext, path: string, markdown: string): RenderJob {
+  return renderJob(ctx, path, markdown, markdown);
+}
+
+/** The job of `markdown`, which is `body` or the end of it (the body without its title heading). */
+function renderJob(ctx: RenderJobContext, path: string, markdown: string, body: string): RenderJob {
   const { resolver } = ctx.links;
   const embeds: Record<string, string> = {};
   const sizes: Record<string, ImageSize> = {};
@@ -44,8 +53,9 @@ export function markdownRenderJob(ctx: RenderJobContext, path: string, markdown:
     if (size) sizes[path] = size;
     return `f:${path}`;
   };
-  const visit = (from: string, text: string, depth: number) => {
-    for (const l of scanLinks(text)) {
+  // The links of what is shown, from the whole body's: a build has those already (linksAfter).
+  const visit = (from: string, text: string, whole: string, depth: number) => {
+    for (const l of linksAfter(whole, whole.length - text.length, ctx.scan)) {
       if (l.kind !== 'wikilink') {
         const to = resolver.href(l.href, from);
         links.push(to.kind === 'note' ? `n:${to.note.slug}` : to.kind === 'file' ? file(to.path) : to.kind);
@@ -61,11 +71,12 @@ export function markdownRenderJob(ctx: RenderJobContext, path: string, markdown:
       links.push(to ? `n:${to.slug}\0${to.title}` : '');
       if (!embed || !to || to.path === path || to.path in embeds || depth >= MAX_EMBED_DEPTH) continue;
       const entry = ctx.byPath.get(to.path);
-      embeds[to.path] = withoutTitleHeading(ctx.bodies.get(to.path) ?? '', entry?.title ?? to.title);
-      visit(to.path, embeds[to.path]!, depth + 1);
+      const embedded = ctx.bodies.get(to.path) ?? '';
+      embeds[to.path] = withoutTitleHeading(embedded, entry?.title ?? to.title);
+      visit(to.path, embeds[to.path]!, embedded, depth + 1);
     }
   };
-  visit(path, markdown, 0);
+  visit(path, markdown, body, 0);
   const fences = collectFences(ctx.fences, [[path, markdown], ...Object.entries(embeds)]);
   const key = noteHtmlKey({ version: ctx.rendererHash, base: ctx.root, trustHtml: ctx.trustHtml, links, markdown, embeds, sizes, fences });
   return { key, path, markdown, embeds, sizes, ...(fences ? { fences } : {}) };

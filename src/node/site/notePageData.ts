@@ -1,4 +1,5 @@
 import type { SourceFile } from '../../core/index/buildIndex.js';
+import type { LinkScan } from '../../core/links/createLinkScan.js';
 import type { LinkResolver } from '../../core/links/createLinkResolver.js';
 import { readFrontmatterLines } from '../../core/model/readFrontmatterLines.js';
 import type { NoteProperty } from '../../core/properties/propertyTypes.js';
@@ -24,6 +25,7 @@ export function notePageData(
   bodies: ReadonlyMap<string, string>,
   options: PropertiesOptions,
   resolver: LinkResolver,
+  scan?: LinkScan,
 ): NotePageData {
   const properties: Record<string, NoteProperty[]> = {};
   const images = new Map<string, PageImage>();
@@ -37,7 +39,7 @@ export function notePageData(
     const list = readNoteProperties(data, options, resolve);
     if (list.length) properties[src.path] = list;
     const frontmatter = Object.prototype.toString.call(data) === '[object Object]' ? (data as Record<string, unknown>) : {};
-    const image = noteImage({ path: src.path, frontmatter, body: bodies.get(src.path) ?? '' }, resolver);
+    const image = noteImage({ path: src.path, frontmatter, body: bodies.get(src.path) ?? '' }, resolver, scan);
     if (image) images.set(src.path, image);
   }
   return { properties, images };

@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
 import { isActiveSvg, isPublishableAttachment, isSvg } from '../../core/links/attachmentKinds.js';
+import type { LinkScan } from '../../core/links/createLinkScan.js';
 import { createLinkResolver, type LinkResolver, type NoteTarget } from '../../core/links/createLinkResolver.js';
 import { checkLinks, type BrokenLink, type LinkCheck } from '../../core/links/findBrokenLinks.js';
 import { readSourceFrontmatter } from '../../core/model/readSourceFrontmatter.js';
 import { assignBoardSlugs, boardTitle } from '../../core/site/boardPages.js';
+import { noteLinkScan } from './noteLinkScan.js';
 import { boardPaths } from './readBoards.js';
 import type { IndexedFolder } from '../indexKnowledgeFolder.js';
 
@@ -52,11 +54,11 @@ export function folderBrokenLinks(result: IndexedFolder, links: SiteLinks = site
   return folderLinkCheck(result, links, suggest).broken;
 }
 
-/** The broken links, how many links were checked, and which notes link to which. */
-export function folderLinkCheck(result: IndexedFolder, links: SiteLinks = siteLinks(result), suggest = true): LinkCheck {
+/** The broken links, how many links were checked, and which notes link to which (from the reading's links, when it kept them). */
+export function folderLinkCheck(result: IndexedFolder, links: SiteLinks = siteLinks(result), suggest = true, scan: LinkScan = noteLinkScan(result)): LinkCheck {
   const byPath = new Map(result.index.notes.map((n) => [n.path, n]));
   const notes = links.targets.map((t) => ({ ...t, bodyLine: byPath.get(t.path)?.bodyLine ?? 1 }));
-  return checkLinks({ notes, bodies: result.bodies, files: links.files, resolver: links.resolver, unpublished: links.unpublished, suggest });
+  return checkLinks({ notes, bodies: result.bodies, files: links.files, resolver: links.resolver, unpublished: links.unpublished, suggest, scan });
 }
 
 /** An SVG that could run script when opened on its own is never published (nor shown). */
