@@ -93,7 +93,7 @@ describe('a page pack', () => {
     expect(q.citations.filter((c) => c.path === lone.path)).toHaveLength(1);
     // The sample's glossary shares no word of its title and headings with another note: the pack says so.
     expect(q.warnings).toContain('No other note matches this note’s title and headings.');
-    expect(q.contextPackMarkdown).toContain("the folder's notes ranked by its title and headings (it has no wikilinks or tags)");
+    expect(q.contextPackMarkdown).toContain("the folder's notes ranked by its title and headings (it has no links or tags)");
   });
   it('an unknown note is a warning and a pack for the task', () => {
     const q = pack({ task: 'cursor pagination', note: 'no/such.md' });

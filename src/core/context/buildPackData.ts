@@ -4,6 +4,7 @@ import { countTokens } from '../tokens/countTokens.js';
 import { packAscending, PackedWriter } from '../rank/packedInts.js';
 import { buildSearchIndex, DEFAULT_SEARCH_OPTIONS, type BuildSearchOptions, type Keywords, type SearchFields } from '../rank/searchIndex.js';
 import { bucketsOf } from './bucketOf.js';
+import { markdownLinkTargets } from './markdownLinkTargets.js';
 import { packIndexOf } from './packIndex.js';
 import { clip, extractExcerpt, type NoteExcerpt } from './extractExcerpt.js';
 import { PACK_DATA_VERSION, packStarts, termShardOf, type NoteShard, type PackData, type StoredNote, type StoredUnit, type TermShard } from './packParts.js';
@@ -38,7 +39,7 @@ export function buildPackData(index: KbIndex, noteBodies: ReadonlyMap<string, st
   const buckets = bucketsOf(index);
   const excerpts = index.notes.map((n) => extractExcerpt(n, bodies.get(n.path) ?? ''));
   const search = buildSearchIndex(searchFields(index, bodies, excerpts), o);
-  const links = linkGraph(index.notes);
+  const links = linkGraph(index.notes, markdownLinkTargets(index.notes, noteBodies));
   const stored = index.notes.map((n, i) =>
     storeNote(
       n,
@@ -154,8 +155,11 @@ export function searchFields(
   }));
 }
 
-/** Resolve `[[target]]` by file name, path or title (case-insensitive), both directions. */
-function linkGraph(notes: readonly NoteEntry[]): number[][] {
+/**
+ * Each note's neighbours, both directions: its `[[target]]`s resolved by file name, path or title (case-insensitive),
+ * and the notes its Markdown links name (`markdown`, markdownLinkTargets.ts).
+ */
+function linkGraph(notes: readonly NoteEntry[], markdown: readonly (readonly number[])[]): number[][] {
   const byName = new Map<string, number>();
   notes.forEach((n, i) => {
     const noExt = n.path.replace(/\.mdx?$/i, '').toLowerCase();
@@ -166,6 +170,10 @@ function linkGraph(notes: readonly NoteEntry[]): number[][] {
     for (const target of n.wikilinks) {
       const j = byName.get(target.toLowerCase()) ?? byName.get(target.toLowerCase().replace(/\.mdx?$/, ''));
       if (j === undefined || j === i) continue;
+      sets[i]!.add(j);
+      sets[j]!.add(i);
+    }
+    for (const j of markdown[i]!) {
       sets[i]!.add(j);
       sets[j]!.add(i);
     }

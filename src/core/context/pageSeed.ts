@@ -35,12 +35,12 @@ export function pageSeed(data: PackData, source: PackSource, facts: readonly Not
   around.delete(i);
   const about = [stored.title, ...headings].join('. ');
   const by = task === '' ? 'its title and headings' : 'the task and its title';
-  // A note with no wikilink either way and no tag (a folder that links with Markdown links, or tags nothing): the
-  // pack ranks the whole folder by the note's words instead, so it is never the note alone.
+  // A note with no link either way (wikilink or Markdown link to a note) and no tag: the pack ranks the whole
+  // folder by the note's words instead, so it is never the note alone.
   const then =
     around.size > 0
       ? `the notes it links to, that link to it or share its tags, ranked by ${by}`
-      : `the folder's notes ranked by ${by} (it has no wikilinks or tags)`;
+      : `the folder's notes ranked by ${by} (it has no links or tags)`;
   return {
     i,
     stored,

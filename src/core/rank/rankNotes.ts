@@ -15,7 +15,7 @@ export interface RankOptions {
   feedbackDiversity: number;
   /** Weight of the strongest feedback term, relative to a task term. */
   feedbackWeight: number;
-  /** Share of a strong neighbour's score a note gains through a wikilink (spreading activation). */
+  /** Share of a strong neighbour's score a note gains through a link, wikilink or Markdown (spreading activation). */
   linkWeight: number;
   /** How many top notes spread activation. */
   linkSources: number;
@@ -33,7 +33,7 @@ export const DEFAULT_RANK_OPTIONS: RankOptions = {
 };
 
 /**
- * What ranking reads beyond postings: each note's keywords (feedback) and wikilink neighbours. `want` asks
+ * What ranking reads beyond postings: each note's keywords (feedback) and link neighbours. `want` asks
  * for notes a stage will read and `check` stops the ranking when parts are missing (packSource.ts).
  */
 export interface RankSource extends PostingSource {
@@ -78,7 +78,7 @@ export interface Ranking {
 }
 
 /**
- * Rank notes for a task: BM25F on the task, feedback expansion, wikilink spreading, penalties.
+ * Rank notes for a task: BM25F on the task, feedback expansion, spreading along links, penalties.
  * Linear in the number of notes apart from sorting what is returned (`floor` keeps that short).
  */
 export function rankNotes(s: RankSource, input: RankInput, options: RankOptions = DEFAULT_RANK_OPTIONS): Ranking {
