@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import * as pagefind from 'pagefind';
 import { PAGEFIND_SHARD_LIST, pagefindBundleName } from '../core/site/pagefindShardList.js';
+import { searchableHtml } from '../core/site/searchableHtml.js';
 import { fragmentFiles, planSearchShards } from '../core/site/searchShardPlan.js';
 import { linkTree } from '../node/linkTree.js';
 
@@ -54,7 +55,7 @@ export async function indexShard(pages: readonly string[], contents: readonly Ui
   try {
     for (const [j, page] of pages.entries()) {
       const url = `${base}${page.replace(/index\.html$/, '')}`;
-      const added = await index.addHTMLFile({ url, content: utf8(contents[j]!) });
+      const added = await index.addHTMLFile({ url, content: searchableHtml(utf8(contents[j]!)) });
       if (added.errors.length) throw new Error(`Pagefind could not index ${page}: ${added.errors.join('; ')}`);
     }
     const written = await index.writeFiles({ outputPath });

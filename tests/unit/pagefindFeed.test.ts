@@ -6,6 +6,8 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inShardOrder, planSearchShards, shardCountFor } from '../../src/core/site/searchShardPlan.ts';
+import * as pagefind from 'pagefind';
+import { searchableHtml } from '../../src/core/site/searchableHtml.ts';
 import { createPagefindFeed } from '../../src/integration/pagefindFeed.ts';
 import { indexWithPagefind } from '../../src/integration/pagefindShards.ts';
 import { tempDir } from './foundationSupport.ts';
@@ -48,8 +50,12 @@ describe.each([
 it('sizes shards by the number of pages: 250 up to 12 shards, then larger, at most 4,000', () =>
   expect([1, 250, 251, 3000, 3001, 10_000, 100_000].map((n) => shardCountFor(n))).toEqual([1, 1, 2, 12, 12, 12, 25]));
 
+// As a note page is laid out: the site's header and sidebar before <main>, a filter outside the indexed article.
 const page = (i: number, word: string) =>
-  `<!doctype html><html lang="en"><head><title>Note ${i}</title></head><body><nav>menu</nav><article data-pagefind-body><h1 data-pagefind-meta="title">Note ${i}</h1><p>${word} ${i} text</p><h2 id="more">More</h2><p>details ${i}</p></article></body></html>`;
+  `<!doctype html><html lang="en"><head><title>Note ${i}</title></head><body><header><a href="/">Home</a> <input placeholder="Search"></header>` +
+  `<nav class="sb-tree"><details open><summary>guides</summary><a href="/n/${i + 1}/">Note ${i + 1} ${word}</a></details></nav>` +
+  `<main id="main"><article data-pagefind-body><h1 data-pagefind-meta="title">Note ${i}</h1><p>${word} ${i} text</p><h2 id="more">More</h2><p>details ${i}</p></article>` +
+  `<footer><dl><dt>Status</dt><dd data-pagefind-filter="status">${i % 2 ? 'active' : 'draft'}</dd></dl></footer></main></body></html>`;
 const PAGES = notes(9);
 const BASE = '/wiki/';
 
@@ -155,4 +161,40 @@ describe('what the middleware asks the feed', () => {
     ['/wiki/kb/tags/a/', false],
     ['/wiki/kb/notes/%E0%A4%A/', false],
   ])('%s → %s', (pathname, wanted) => expect(feed.wants(pathname)).toBe(wanted));
+});
+
+const SIDEBAR = '<body><header>x</header><nav>y</nav><main id="main"><article data-pagefind-body>z</article></main></body>';
+describe.each([
+  ['a note page: the header and sidebar go', SIDEBAR, '<body><main id="main"><article data-pagefind-body>z</article></main></body>'],
+  [
+    'a filter before <main>: kept whole',
+    SIDEBAR.replace('<nav>', '<nav data-pagefind-filter="x">'),
+    SIDEBAR.replace('<nav>', '<nav data-pagefind-filter="x">'),
+  ],
+  ['no data-pagefind-body (the whole body is indexed): kept whole', SIDEBAR.replace(' data-pagefind-body', ''), SIDEBAR.replace(' data-pagefind-body', '')],
+  [
+    'no <main>: kept whole',
+    '<body><nav>y</nav><article data-pagefind-body>z</article></body>',
+    '<body><nav>y</nav><article data-pagefind-body>z</article></body>',
+  ],
+  ['no <body>: kept whole', '<main><article data-pagefind-body>z</article></main>', '<main><article data-pagefind-body>z</article></main>'],
+])('searchableHtml: %s', (_, html, searchable) => {
+  it('gives Pagefind this', () => expect(searchableHtml(html)).toBe(searchable));
+});
+
+it('Pagefind writes the same bundle from the pages as written and as searchableHtml gives them', async () => {
+  const bundle = async (transform: (html: string) => string) => {
+    const dir = tempDir('kb-searchable-');
+    const { index } = await pagefind.createIndex({ maxFragments: 2 });
+    for (const [i, p] of PAGES.entries()) await index!.addHTMLFile({ url: url(p), content: transform(page(i, 'alpha')) });
+    await index!.writeFiles({ outputPath: dir });
+    await index!.deleteIndex();
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => !e.isDirectory());
+    return Object.fromEntries(files.map((e) => [join(e.parentPath, e.name).slice(dir.length), readFileSync(join(e.parentPath, e.name)).toString('base64')]));
+  };
+  expect(searchableHtml(page(0, 'alpha')).length).toBeLessThan(page(0, 'alpha').length);
+  const [written, searchable] = [await bundle((h) => h), await bundle(searchableHtml)];
+  expect(Object.keys(written).some((f) => f.includes('filter'))).toBe(true);
+  expect(searchable).toEqual(written);
+  await pagefind.close();
 });
