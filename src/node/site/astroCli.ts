@@ -37,17 +37,6 @@ export function astroEnvironment(env: Readonly<Record<string, string | undefined
   return { ...env, ASTRO_TELEMETRY_DISABLED: '1', ASTRO_DISABLE_UPDATE_CHECK: 'true', ...kb };
 }
 
-/**
- * Node's flags for a build's Astro process: a young generation of 64 MB semi-spaces (V8's default here is 16 MB).
- * Rendering pages allocates briskly and keeps little; with the small default, garbage collection was about a quarter
- * of rendering 25,000 pages, and objects that were about to die were promoted to the old generation. Measured at
- * 10,000 notes: pages rendered ~13% faster and the process's peak RSS was lower (docs/performance.md). A
- * `--max-semi-space-size` of the caller's own in NODE_OPTIONS is left to rule.
- */
-export function astroBuildNodeArgs(env: Readonly<Record<string, string | undefined>>): string[] {
-  return /--max-semi-space-size\b/.test(env.NODE_OPTIONS ?? '') ? [] : ['--max-semi-space-size=64'];
-}
-
 /** `astro <args>` in the foreground (dev, preview): its output as it is, Ctrl-C passed on; its exit code. */
 export function runAstro(args: readonly string[], env: Record<string, string | undefined>): Promise<number> {
   return new Promise((done) => {
@@ -63,8 +52,6 @@ export function runAstro(args: readonly string[], env: Record<string, string | u
 
 export interface QuietAstroOptions {
   cwd: string;
-  /** Node's own flags for the Astro process (before Astro's script). Default: none. */
-  nodeArgs?: readonly string[] | undefined;
   env: Record<string, string | undefined>;
   /** List every route too. */
   verbose: boolean;
@@ -79,11 +66,7 @@ export interface QuietAstroOptions {
  */
 export function runAstroQuietly(args: readonly string[], options: QuietAstroOptions): Promise<number> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), astroScript(), ...args], {
-      cwd: options.cwd,
-      env: options.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(process.execPath, [astroScript(), ...args], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const filter = (stream: NodeJS.ReadableStream, target: (line: string) => void) => {
       let pending = '';
       let trace = false;

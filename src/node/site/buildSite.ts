@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { ASTRO_PROJECT, astroBuildNodeArgs, astroEnvironment, runAstroQuietly } from './astroCli.js';
+import { ASTRO_PROJECT, astroEnvironment, runAstroQuietly } from './astroCli.js';
 
 export interface BuildSiteOptions {
   /** The Astro run's KB_* variables: the knowledge folder, the output folder to reuse, the cache, the flags. */
@@ -48,7 +48,6 @@ export async function buildSite(options: BuildSiteOptions): Promise<number> {
   const status = await runAstroQuietly(['build', '--root', ASTRO_PROJECT, '--outDir', staging], {
     cwd: astroCwd,
     env: astroEnvironment(options.env, options.kb),
-    nodeArgs: astroBuildNodeArgs(options.env),
     verbose: options.verbose,
     out: options.out,
     err,
