@@ -37,7 +37,8 @@ export function createPagefindFeed(input: PagefindFeedInput): PagefindFeed {
   // Pages kept from the previous output: a rebuild renders only the changed pages of a shard, and the shard is
   // indexed once those have come, with the kept ones read from where they are linked from after the build.
   const kept: Set<string>[] = shards.map(() => new Set());
-  const whole = (i: number) => received[i]!.size > 0 && received[i]!.size + kept[i]!.size === shards[i]!.length;
+  const queued = new Set<number>(); // each shard is indexed once, whatever comes after
+  const whole = (i: number) => !queued.has(i) && received[i]!.size > 0 && received[i]!.size + kept[i]!.size === shards[i]!.length;
   const version = pagefindVersion();
   let queue = Promise.resolve();
   const indexed = new Set<string>();
@@ -83,6 +84,7 @@ export function createPagefindFeed(input: PagefindFeedInput): PagefindFeed {
       received[i]!.set(page, html);
       kept[i]!.delete(page);
       if (whole(i)) {
+        queued.add(i);
         waiting++;
         queue = queue
           .then(() => index(i))
