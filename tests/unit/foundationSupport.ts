@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import type { Io } from '../../src/cli/io.js';
+import { noteEntrySchema, type NoteEntry } from '../../src/core/index/kbIndexSchema.js';
 import type { IndexedFolder } from '../../src/node/indexKnowledgeFolder.js';
 
 export const FIXTURES = join(import.meta.dirname, '../fixtures');
@@ -11,6 +12,29 @@ export const CORPORA = join(import.meta.dirname, '../../../shared/corpora');
 export const CONTENT = join(import.meta.dirname, '../../content');
 
 export const fixture = (name: string) => join(FIXTURES, name);
+
+/** A note as the index holds it (through the index's own schema): an active cross-project note titled after its slug. */
+export function indexedNote(path: string, fields: Partial<NoteEntry> = {}): NoteEntry {
+  const slug = fields.slug ?? path.replace(/\.mdx?$/, '');
+  return noteEntrySchema.parse({
+    path,
+    slug,
+    title: `Title of ${slug}`,
+    description: '',
+    tags: [],
+    hints: [],
+    status: 'active',
+    tier: 'cross-project',
+    mtime: '2026-10-01',
+    tokens: 10,
+    bodyLine: 1,
+    headings: [],
+    wikilinks: [],
+    warnings: [],
+    format: 'md',
+    ...fields,
+  });
+}
 
 /** Astro projects among the fixtures (a site that mounts the portal), not knowledge folders. */
 const NOT_KNOWLEDGE = new Set(['host-site']);

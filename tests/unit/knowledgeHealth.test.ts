@@ -3,33 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { healthView } from '../../src/core/health/healthView.ts';
 import { knowledgeHealth, type HealthInput, type HealthPack, type KnowledgeHealth } from '../../src/core/health/knowledgeHealth.ts';
-import { noteEntrySchema, type NoteEntry } from '../../src/core/index/kbIndexSchema.ts';
+import type { NoteEntry } from '../../src/core/index/kbIndexSchema.ts';
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';
+import { indexedNote } from './foundationSupport.ts';
 
 const TODAY = '2026-10-15';
 
-/** A note as the index holds it (through the index's own schema). */
-function note(path: string, fields: Partial<NoteEntry> = {}): NoteEntry {
-  const slug = path.replace(/\.mdx?$/, '');
-  return noteEntrySchema.parse({
-    path,
-    slug,
-    title: `Title of ${slug}`,
-    description: '',
-    tags: ['t'],
-    hints: [],
-    status: 'active',
-    tier: 'cross-project',
-    mtime: '2026-10-01',
-    tokens: 10,
-    bodyLine: 1,
-    headings: [],
-    wikilinks: [],
-    warnings: [],
-    format: 'md',
-    ...fields,
-  });
-}
+/** A note as the index holds it, tagged `t` unless told otherwise. */
+const note = (path: string, fields: Partial<NoteEntry> = {}): NoteEntry => indexedNote(path, { tags: ['t'], ...fields });
 
 const pack = (slug: string, cites: string[], confidence: HealthPack['pack']['confidence'] = 'high'): HealthPack => ({
   slug,

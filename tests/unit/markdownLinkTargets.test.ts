@@ -3,29 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { buildPackData } from '../../src/core/context/buildPackData.js';
 import { markdownLinkTargets, noteOfHref, pageSources } from '../../src/core/context/markdownLinkTargets.js';
 import { PackSource } from '../../src/core/context/packSource.js';
-import { noteEntrySchema, type NoteEntry } from '../../src/core/index/kbIndexSchema.js';
+import type { NoteEntry } from '../../src/core/index/kbIndexSchema.js';
 import { createLinkResolver } from '../../src/core/links/createLinkResolver.js';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.js';
+import { indexedNote } from './foundationSupport.js';
 
 function entry(path: string): NoteEntry {
-  const slug = path.replace(/\.mdx?$/, '').replace(/[/.]/g, '-');
-  return noteEntrySchema.parse({
-    path,
-    slug,
-    title: `Title of ${slug}`,
-    description: '',
-    tags: [],
-    hints: [],
-    status: 'active',
-    tier: 'cross-project',
-    mtime: '2026-10-01',
-    tokens: 10,
-    bodyLine: 1,
-    headings: [],
-    wikilinks: [],
-    warnings: [],
-    format: 'md',
-  });
+  return indexedNote(path, { slug: path.replace(/\.mdx?$/, '').replace(/[/.]/g, '-') });
 }
 
 // A folder exported from a Middleman site (`x.html.md` builds `x.html`), one from Jekyll (`x.md` builds `x.html`), directory indexes.
