@@ -1,5 +1,6 @@
 // The link graph (docs/graph-canvas-bases.md): a note's local neighbourhood at depth 1 and 2, tags when asked,
 // the limit; the global graph's clusters and layout, the same every time, and still clustered at 10,000 notes.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildLinkGraph, type GraphSource } from '../../src/core/graph/buildLinkGraph.js';
 import { localGraph } from '../../src/core/graph/localGraph.js';
@@ -146,4 +147,7 @@ describe('at 10,000 notes', () => {
     expect(overlapping).toBe(0);
   });
   it('is the same on a second run', () => expect(JSON.stringify(buildGlobalGraph(buildLinkGraph(notes, (t) => bySlugEnd.get(t))))).toBe(JSON.stringify(file)));
+  // Pinned when cluster separation began skipping far-apart pairs without Math.hypot: the layout must not move.
+  it('lays the clusters out exactly as pinned', () =>
+    expect(createHash('sha256').update(JSON.stringify(file)).digest('hex')).toBe('7e64695c69c2502d63377ed835df87dc147368bf0140df362f3c43cd194e0212'));
 });
