@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildPackData } from '../../src/core/context/buildPackData.js';
-import { markdownLinkTargets, noteOfHref, pageSources } from '../../src/core/context/markdownLinkTargets.js';
+import { markdownLinkTargets } from '../../src/core/context/markdownLinkTargets.js';
 import { PackSource } from '../../src/core/context/packSource.js';
 import type { NoteEntry } from '../../src/core/index/kbIndexSchema.js';
 import { createLinkResolver } from '../../src/core/links/createLinkResolver.js';
+import { pageSources } from '../../src/core/links/pageSources.js';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.js';
 import { indexedNote } from './foundationSupport.js';
 
@@ -62,8 +63,27 @@ describe.each([
   ['guides/faq.md', 'missing.md', undefined],
   ['guides/faq.md', 'setup.png', undefined],
   ['guides/faq.md', '#setup', undefined],
-])('from %s, noteOfHref(%j)', (from, href, path) => {
-  it(`is ${path ?? 'no note'}`, () => expect(noteOfHref(resolver, href, from)?.path).toBe(path));
+])('from %s, the resolver reads href %j', (from, href, path) => {
+  it(`as ${path ?? 'no note'}`, () => {
+    const to = resolver.href(href, from);
+    expect(to.kind === 'note' ? to.note.path : undefined).toBe(path);
+  });
+});
+
+describe.each([
+  // the page's fragment is the note's: the site links the note's page at that heading
+  ['guides/faq.md', '/manual/deploy.html#rolling-back', { kind: 'note', path: 'manual/deploy.html.md', fragment: '#rolling-back' }],
+  ['guides/faq.md', '/manual/deploy.html?tab=2#top', { kind: 'note', path: 'manual/deploy.html.md', fragment: '#top' }],
+  // a page the folder does not hold stays a page outside it, never a broken link
+  ['guides/faq.md', '/repos/signon.html', { kind: 'external' }],
+  ['guides/faq.md', 'nowhere/', { kind: 'external' }],
+  // a note named by its own file, broken or not, is read as before
+  ['guides/faq.md', 'missing.md', { kind: 'broken' }],
+])('from %s, href %j', (from, href, want) => {
+  it(`is ${JSON.stringify(want)}`, () => {
+    const to = resolver.href(href, from);
+    expect({ kind: to.kind, ...(to.kind === 'note' ? { path: to.note.path, fragment: to.fragment } : {}) }).toEqual(want);
+  });
 });
 
 const at = (path: string) => notes.findIndex((n) => n.path === path);

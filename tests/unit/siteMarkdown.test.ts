@@ -84,6 +84,16 @@ describe('wikilinks', () => {
     expect(handlerAttributes(await render('[[<img src=x onerror=alert(1)>]] [[x" onmouseover="alert(1)]]'))).toEqual([]));
 });
 
+describe('Markdown links to notes', () => {
+  it.each([
+    ['by file', '[offset](001-offset.md)', '<a href="/docs/notes/decisions/001-offset/" class="internal">offset</a>'],
+    // a folder exported from a static site links the page a note builds (`x.html`, `x`, `x/`): the note's page
+    ['by the page it builds, with a heading', '[offset](/decisions/001-offset.html#why)', '<a href="/docs/notes/decisions/001-offset/#why" class="internal">offset</a>'],
+    ['by a pretty URL', '[offset](../decisions/001-offset)', '<a href="/docs/notes/decisions/001-offset/" class="internal">offset</a>'],
+    ['a page the folder does not hold: left alone', '[repos](/repos/signon.html)', '<a href="/repos/signon.html">repos</a>'],
+  ])('%s', async (_rule, md, html) => expect(await render(md)).toContain(html));
+});
+
 /** `on…=` attributes of the tags in `html` (quoted attribute values removed first, so text inside them never counts). */
 function handlerAttributes(html: string): string[] {
   return [...html.matchAll(/<[a-z][^>]*>/gi)].flatMap((tag) => tag[0].replace(/"[^"]*"|'[^']*'/g, '""').match(/\son\w+=/gi) ?? []);

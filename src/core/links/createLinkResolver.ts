@@ -1,6 +1,7 @@
 import { compareStrings } from '../util/compare.js';
 import { slugify } from '../util/slugify.js';
 import { isPublishableAttachment } from './attachmentKinds.js';
+import { pageSources } from './pageSources.js';
 
 /** A note a link may name: its path in the folder, page slug, title and frontmatter `aliases:`. */
 export interface NoteTarget {
@@ -143,12 +144,26 @@ export function createLinkResolver(input: LinkResolverInput): LinkResolver {
     if (!hasExt || NOTE_EXT.test(decoded)) {
       const n = note(target, from) ?? (fromRoot ? undefined : note(decoded, from));
       if (n) return { kind: 'note', note: n, fragment };
-      return NOTE_EXT.test(decoded) ? { kind: 'broken', target: decoded, expected: 'note' } : { kind: 'external' };
+      return NOTE_EXT.test(decoded) ? { kind: 'broken', target: decoded, expected: 'note' } : builtPage(pathPart, from, fragment);
     }
-    if (!isPublishableAttachment(decoded)) return { kind: 'external' }; // a file the site never publishes: not checked
+    // a file the site never publishes (an `.html` page among them): not checked
+    if (!isPublishableAttachment(decoded)) return builtPage(pathPart, from, fragment);
     const f = file(target, from) ?? (fromRoot ? undefined : file(nameOf(decoded), from));
     if (f) return { kind: 'file', path: f };
     return { kind: 'broken', target: decoded, expected: 'file' };
+  }
+
+  /**
+   * A local href the folder has no file for, read as a page of the site the folder was written for: the note that
+   * page is built from (`/manual/x.html` → `manual/x.html.md`, `get-started/` → `get-started/index.md`), else
+   * left alone as a page outside the folder.
+   */
+  function builtPage(pathPart: string, from: string, fragment: string): HrefTarget {
+    for (const source of pageSources(pathPart)) {
+      const to = href(source, from);
+      if (to.kind === 'note') return { ...to, fragment };
+    }
+    return { kind: 'external' };
   }
 
   return { note, file, href };
