@@ -88,7 +88,11 @@ describe('Markdown links to notes', () => {
   it.each([
     ['by file', '[offset](001-offset.md)', '<a href="/docs/notes/decisions/001-offset/" class="internal">offset</a>'],
     // a folder exported from a static site links the page a note builds (`x.html`, `x`, `x/`): the note's page
-    ['by the page it builds, with a heading', '[offset](/decisions/001-offset.html#why)', '<a href="/docs/notes/decisions/001-offset/#why" class="internal">offset</a>'],
+    [
+      'by the page it builds, with a heading',
+      '[offset](/decisions/001-offset.html#why)',
+      '<a href="/docs/notes/decisions/001-offset/#why" class="internal">offset</a>',
+    ],
     ['by a pretty URL', '[offset](../decisions/001-offset)', '<a href="/docs/notes/decisions/001-offset/" class="internal">offset</a>'],
     ['a page the folder does not hold: left alone', '[repos](/repos/signon.html)', '<a href="/repos/signon.html">repos</a>'],
   ])('%s', async (_rule, md, html) => expect(await render(md)).toContain(html));
