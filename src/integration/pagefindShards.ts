@@ -48,16 +48,29 @@ export function pagefindShardKey(version: string, name: string, base: string, pa
   return hash.digest('hex').slice(0, 24);
 }
 
+/** Pages sent to Pagefind and not yet answered, at most: enough to keep it busy, few enough to hold little memory. */
+export const IN_FLIGHT = 16;
+
 /** Indexes one shard's pages, in order, into a Pagefind bundle at `outputPath`. */
 export async function indexShard(pages: readonly string[], contents: readonly Uint8Array[], base: string, outputPath: string): Promise<void> {
   const { index, errors } = await pagefind.createIndex({ maxFragments: fragmentFiles(pages.length) });
   if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
   try {
+    // Pages are sent ahead, up to IN_FLIGHT unanswered: Pagefind's service handles its messages one at a time, in
+    // the order they come, so the bundle is the same as when each page waits for the one before it, but Pagefind no
+    // longer idles while this thread (busy rendering pages) gets round to sending the next one.
+    const answers: Promise<{ errors: string[] }>[] = [];
+    const check = async (j: number) => {
+      const { errors } = await answers[j]!;
+      if (errors.length) throw new Error(`Pagefind could not index ${pages[j]}: ${errors.join('; ')}`);
+    };
     for (const [j, page] of pages.entries()) {
-      const url = `${base}${page.replace(/index\.html$/, '')}`;
-      const added = await index.addHTMLFile({ url, content: searchableHtml(utf8(contents[j]!)) });
-      if (added.errors.length) throw new Error(`Pagefind could not index ${page}: ${added.errors.join('; ')}`);
+      if (j >= IN_FLIGHT) await check(j - IN_FLIGHT);
+      const answer = index.addHTMLFile({ url: `${base}${page.replace(/index\.html$/, '')}`, content: searchableHtml(utf8(contents[j]!)) });
+      answer.catch(() => undefined); // awaited in order by check(); a failure after an earlier one is not unhandled
+      answers.push(answer);
     }
+    for (let j = Math.max(0, pages.length - IN_FLIGHT); j < pages.length; j++) await check(j);
     const written = await index.writeFiles({ outputPath });
     if (written.errors.length) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
   } finally {

@@ -5,11 +5,11 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inShardOrder, planSearchShards, shardCountFor } from '../../src/core/site/searchShardPlan.ts';
+import { fragmentFiles, inShardOrder, planSearchShards, shardCountFor } from '../../src/core/site/searchShardPlan.ts';
 import * as pagefind from 'pagefind';
 import { searchableHtml } from '../../src/core/site/searchableHtml.ts';
 import { createPagefindFeed } from '../../src/integration/pagefindFeed.ts';
-import { indexWithPagefind } from '../../src/integration/pagefindShards.ts';
+import { IN_FLIGHT, indexShard, indexWithPagefind } from '../../src/integration/pagefindShards.ts';
 import { tempDir } from './foundationSupport.ts';
 
 const notes = (n: number) => Array.from({ length: n }, (_, i) => `kb/notes/${i % 3 ? 'guides/' : ''}note-${i}/index.html`);
@@ -197,4 +197,25 @@ it('Pagefind writes the same bundle from the pages as written and as searchableH
   expect(Object.keys(written).some((f) => f.includes('filter'))).toBe(true);
   expect(searchable).toEqual(written);
   await pagefind.close();
+});
+
+it('a shard sent ahead, up to IN_FLIGHT pages unanswered, is the bundle of its pages sent one at a time', async () => {
+  const pages = notes(IN_FLIGHT * 2 + 5);
+  const contents = pages.map((_, i) => new TextEncoder().encode(page(i, i % 4 ? 'alpha' : 'beta')));
+  const read = (dir: string) =>
+    Object.fromEntries(
+      readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => !e.isDirectory())
+        .map((e) => [join(e.parentPath, e.name).slice(dir.length), readFileSync(join(e.parentPath, e.name)).toString('base64')]),
+    );
+  const ahead = tempDir('kb-shard-ahead-');
+  await indexShard(pages, contents, BASE, ahead);
+  const oneByOne = tempDir('kb-shard-one-by-one-');
+  const { index } = await pagefind.createIndex({ maxFragments: fragmentFiles(pages.length) });
+  for (const [i, p] of pages.entries()) await index!.addHTMLFile({ url: url(p), content: searchableHtml(page(i, i % 4 ? 'alpha' : 'beta')) });
+  await index!.writeFiles({ outputPath: oneByOne });
+  await index!.deleteIndex();
+  await pagefind.close();
+  expect(Object.keys(read(ahead)).length).toBeGreaterThan(5);
+  expect(read(ahead)).toEqual(read(oneByOne));
 });
