@@ -198,9 +198,9 @@ function separate(centres: Float64Array, radius: readonly number[], gap: number,
         // Most pairs are far apart: the squared distance, with a margin far above rounding, says so without
         // Math.hypot (slow); a pair near touching is measured exactly as before, so the layout is unchanged.
         const reach = radius[a]! + radius[b]! + gap;
-        if (reach > 0 && dx * dx + dy * dy > reach * reach * (1 + 1e-9)) continue;
+        if (dx * dx + dy * dy > reach * reach * (1 + 1e-9)) continue;
         const d = Math.hypot(dx, dy) || 1;
-        const overlap = radius[a]! + radius[b]! + gap - d;
+        const overlap = reach - d;
         if (overlap <= 0) continue;
         moved = true;
         const [ux, uy] = d === 1 && dx === 0 && dy === 0 ? [1, 0] : [dx / d, dy / d];
