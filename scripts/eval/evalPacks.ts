@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
@@ -15,7 +16,7 @@ import { miniSearchRanker, MINISEARCH_DEFAULT } from './miniSearchRanker.js';
 import { recallOf, type LabelledTask } from './recall.js';
 
 const USAGE =
-  'Usage: npm run eval:packs -- --kb DIR --set TASKS.json [--max-tokens N] [--ranker bm25f|minisearch|minisearch-flat] [--json] [--ablate] [--quiet] [--terms-from-labels]';
+  'Usage: npm run eval:packs -- --kb DIR --set TASKS.json [--max-tokens N] [--ranker bm25f|minisearch|minisearch-flat] [--json] [--ablate] [--quiet] [--terms-from-labels] [--mixed-with DIR]';
 
 const taskSet = z.array(
   z.object({
@@ -45,6 +46,9 @@ interface TaskResult {
   missed: { path: string; grade: number; rank: number | null; why: string }[];
   /** Unlabelled notes cited ahead of the first missed label. */
   above: string[];
+  /** With `--mixed-with`: citations from the second folder, and the place of the first (-1: none). */
+  fromOther: number;
+  firstFromOther: number;
 }
 
 /** Run every task through the exact `kb context` path and score the citations against the labels. */
@@ -60,6 +64,7 @@ export async function main(argv: string[]): Promise<number> {
       quiet: { type: 'boolean' },
       'terms-from-labels': { type: 'boolean' },
       ranker: { type: 'string', default: 'bm25f' },
+      'mixed-with': { type: 'string' },
     },
   });
   if (!values.kb || !values.set) {
@@ -67,15 +72,53 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const maxTokens = Number(values['max-tokens'] ?? 6000);
-  const tasks: LabelledTask[] = taskSet.parse(JSON.parse(readFileSync(resolve(values.set), 'utf8')));
+  const labelled: LabelledTask[] = taskSet.parse(JSON.parse(readFileSync(resolve(values.set), 'utf8')));
+  const mixed = values['mixed-with'] ? mixedFolder(resolve(values.kb), resolve(values['mixed-with'])) : undefined;
+  try {
+    return run(values, mixed ? mixed.tasks(labelled) : labelled, mixed?.dir ?? resolve(values.kb), maxTokens, mixed?.other);
+  } finally {
+    if (mixed) rmSync(mixed.dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `--mixed-with DIR`: the labelled folder and another one copied side by side into a temporary folder
+ * (`task/` and `other/`), so a task's notes compete with a second team's. A team's folder mixes topics;
+ * this measures how much a pack is drawn away by notes that only share its everyday words.
+ */
+function mixedFolder(kb: string, other: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'kb-eval-mixed-'));
+  const skip = (src: string) => !['.git', 'node_modules', '.kb-cache'].includes(basename(src));
+  cpSync(kb, join(dir, 'task'), { recursive: true, filter: skip });
+  cpSync(other, join(dir, 'other'), { recursive: true, filter: skip });
+  return {
+    dir,
+    other: 'other/',
+    tasks: (tasks: LabelledTask[]) => tasks.map((t) => ({ ...t, relevant: t.relevant.map((r) => ({ ...r, path: `task/${r.path}` })) })),
+  };
+}
+
+function run(
+  values: {
+    json?: boolean | undefined;
+    ablate?: boolean | undefined;
+    quiet?: boolean | undefined;
+    ranker?: string | undefined;
+    'terms-from-labels'?: boolean | undefined;
+  },
+  tasks: LabelledTask[],
+  kbDir: string,
+  maxTokens: number,
+  other: string | undefined,
+): number {
   const t0 = performance.now();
-  const loaded = loadPackInputs(resolve(values.kb));
+  const loaded = loadPackInputs(kbDir);
   const score = rankerOf(values.ranker, loaded);
   if (score === null) {
     console.error(`Unknown --ranker ${values.ranker}\n${USAGE}`);
     return 2;
   }
-  const inputs: EvalInputs = { ...loaded, score, termsOf: values['terms-from-labels'] ? labelTerms(loaded) : () => undefined };
+  const inputs: EvalInputs = { ...loaded, score, termsOf: values['terms-from-labels'] ? labelTerms(loaded) : () => undefined, other };
   const loadMs = performance.now() - t0;
 
   const results = tasks.map((t) => runTask(inputs, t, maxTokens));
@@ -88,6 +131,14 @@ export async function main(argv: string[]): Promise<number> {
     console.log(JSON.stringify({ ...summary, baseline, rankingRecall, ...(ablations ? { ablations } : {}), tasks: results }, null, 2));
   } else {
     console.log(formatSummary(summary, baseline));
+    if (other) {
+      const all = results.reduce((a, r) => a + r.cited, 0);
+      const fromOther = results.reduce((a, r) => a + r.fromOther, 0);
+      const drawn = results.filter((r) => r.firstFromOther === 0).length;
+      console.log(
+        `Mixed with a second folder: ${fromOther} of ${all} citations (${((100 * fromOther) / Math.max(1, all)).toFixed(1)}%) are its notes; ${drawn} of ${results.length} packs open with one`,
+      );
+    }
     console.log(
       `Ranking alone (before the budget), recall of the top k: ${rankingRecall.map((r) => `@${r.k} ${r.recall.toFixed(3)} (paraphrased ${r.paraphrased.toFixed(3)})`).join(', ')}`,
     );
@@ -116,7 +167,12 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 /** The pack inputs and the ranker under test (undefined: the pack data's own BM25F). */
-type EvalInputs = PackInputs & { score: TermScorer | undefined; termsOf: (t: LabelledTask) => string[] | undefined };
+type EvalInputs = PackInputs & {
+  score: TermScorer | undefined;
+  termsOf: (t: LabelledTask) => string[] | undefined;
+  /** `--mixed-with`: the second folder's path prefix. */
+  other: string | undefined;
+};
 
 /**
  * `--terms-from-labels`: a stand-in for the words an agent would pass after reading list_tags: the tags and
@@ -169,6 +225,8 @@ function runTask(inputs: EvalInputs, t: LabelledTask, maxTokens: number, tuning?
     lineOnly: t.relevant.filter((r) => citedSet.has(r.path) && !withSections.has(r.path)).map((r) => r.path),
     missed,
     above: order.slice(0, Number.isFinite(firstMissedRank) ? firstMissedRank : 3).filter((p) => !labelled.has(p) && citedSet.has(p)),
+    fromOther: inputs.other === undefined ? 0 : cited.filter((p) => p.startsWith(inputs.other!)).length,
+    firstFromOther: inputs.other === undefined ? -1 : cited.findIndex((p) => p.startsWith(inputs.other!)),
   };
 }
 
