@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -73,6 +73,10 @@ export async function main(argv: string[]): Promise<number> {
   }
   const maxTokens = Number(values['max-tokens'] ?? 6000);
   const labelled: LabelledTask[] = taskSet.parse(JSON.parse(readFileSync(resolve(values.set), 'utf8')));
+  if (values['mixed-with'] !== undefined && !existsSync(resolve(values['mixed-with']))) {
+    console.error(`--mixed-with ${values['mixed-with']}: no such folder\n${USAGE}`);
+    return 2;
+  }
   const mixed = values['mixed-with'] ? mixedFolder(resolve(values.kb), resolve(values['mixed-with'])) : undefined;
   try {
     return run(values, mixed ? mixed.tasks(labelled) : labelled, mixed?.dir ?? resolve(values.kb), maxTokens, mixed?.other);
@@ -84,7 +88,8 @@ export async function main(argv: string[]): Promise<number> {
 /**
  * `--mixed-with DIR`: the labelled folder and another one copied side by side into a temporary folder
  * (`task/` and `other/`), so a task's notes compete with a second team's. A team's folder mixes topics;
- * this measures how much a pack is drawn away by notes that only share its everyday words.
+ * this measures how much a pack is drawn away by notes that only share its everyday words. Each folder's own
+ * kb.config.yaml is not read there (the mixed folder has none at its top): use it on folders without one.
  */
 function mixedFolder(kb: string, other: string) {
   const dir = mkdtempSync(join(tmpdir(), 'kb-eval-mixed-'));
