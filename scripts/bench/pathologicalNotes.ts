@@ -48,4 +48,8 @@ export const PATHOLOGICAL_NOTES: Record<string, () => string> = {
   'many headings': () => Array.from({ length: 20_000 }, (_, i) => `## Heading ${i}\n\ntext`).join('\n'),
   'a heading of spaces': () => '# a' + ' '.repeat(200_000) + 'x',
   'NUL bytes': () => '# Odd\0note\n\nText with \0 NUL\0 bytes.\n',
+  // The secret scanner's own rules (scanSecrets.ts): PEM blocks that never end, or end far away; token-shaped runs.
+  'unclosed private key blocks': () => rep('> -----BEGIN PRIVATE KEY-----\n> MIIEvQIBADAN\n', 5_000),
+  'private key blocks ending far away': () => rep('-----BEGIN RSA PRIVATE KEY-----\n', 10_000) + '-----END RSA PRIVATE KEY-----\n',
+  'key-shaped runs': () => rep('AIza sk_live_ whsec_ AKIA ', 10_000),
 };

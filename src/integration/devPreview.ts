@@ -10,7 +10,7 @@ import type { PackData } from '../core/context/buildPackData.js';
 import { PORTAL_FILES } from '../core/site/portalData.js';
 import type { SitePack } from '../core/site/sitePack.js';
 import type { PreparedSite } from './prepareSite.js';
-import { noteAssets } from '../node/site/emitNoteAssets.js';
+import { noteAssets, type NoteAsset } from '../node/site/emitNoteAssets.js';
 import { siteDigests } from './preparePacks.js';
 import type { PortalConfig } from './resolvePortal.js';
 import { siteFiles, type SiteFile } from './siteFiles.js';
@@ -77,7 +77,7 @@ export function devPreviewPlugin(dev: DevPreview): Plugin {
       };
       for (const event of ['add', 'change', 'unlink'] as const) server.watcher.on(event, changed);
 
-      let files: { site: PreparedSite; byPath: Map<string, SiteFile>; assets: Map<string, string> } | undefined;
+      let files: { site: PreparedSite; byPath: Map<string, SiteFile>; assets: Map<string, NoteAsset> } | undefined;
       server.middlewares.use((req, res, next) => {
         const site = dev.site();
         const path = decodeURIComponent((req.url ?? '').split(/[?#]/)[0]!);
@@ -96,13 +96,14 @@ export function devPreviewPlugin(dev: DevPreview): Plugin {
               wholeSite: dev.config.prefix === '/',
             });
             const assets = noteAssets({ attachments: site.attachments, bodies: site.pageBodies }).files;
-            files = { site, byPath: new Map(list.map((f) => [f.path, f])), assets: new Map(assets.map((a) => [a.output, a.source])) };
+            files = { site, byPath: new Map(list.map((f) => [f.path, f])), assets: new Map(assets.map((a) => [a.output, a])) };
           }
           const rel = path.slice(dev.config.root.length);
           const asset = files.assets.get(rel);
           if (asset) {
             res.setHeader('Content-Type', ASSET_TYPES[extname(rel).toLowerCase()] ?? 'application/octet-stream');
-            return void createReadStream(asset).on('error', next).pipe(res);
+            if (asset.text !== undefined) return void res.end(asset.text); // a text attachment with credentials redacted
+            return void createReadStream(asset.source).on('error', next).pipe(res);
           }
           const file = files.byPath.get(rel) ?? (rel.endsWith('/') ? files.byPath.get(`${rel}index.html`) : undefined);
           if (!file) return next();

@@ -20,6 +20,7 @@ import { gitDatesSummary, readGitDates } from '../node/site/gitDates.js';
 import { checkMdx } from '../node/site/checkMdx.js';
 import { noteRenderJob, type RenderJobContext } from '../node/site/noteHtml.js';
 import { planAttachments, type AttachmentCopy } from '../node/site/noteAttachments.js';
+import { secretPolicyOf } from '../node/security/redactSecrets.js';
 import type { RenderJob } from '../node/site/renderNotes.js';
 import { noteLinkScan } from '../node/site/noteLinkScan.js';
 import { notePageData } from '../node/site/notePageData.js';
@@ -133,6 +134,8 @@ export async function prepareSite(
   const cards = boardCardText(boards);
   const pageBodies = cards.size ? new Map([...result.bodies, ...cards]) : result.bodies;
   const imageFiles = [...notePages.images.values(), ...(siteImage ? [siteImage] : [])].flatMap((i) => (i.kind === 'file' ? [i.path] : []));
+  // Text attachments are published with their credentials redacted, as notes are; their warnings join the boards'.
+  const secrets = { policy: secretPolicyOf(result.reading.secrets), issues: boards.issues };
   const attachments = planAttachments({
     kbDir: config.kbDir,
     bodies: pageBodies,
@@ -140,6 +143,7 @@ export async function prepareSite(
     resolver: links.resolver,
     extra: imageFiles,
     scan,
+    secrets,
   });
   const fences = siteFences({ model, result, boards, today: config.today, warn: (issue) => boards.issues.push(issue) });
   const planned = planRedirects({
@@ -201,6 +205,7 @@ export async function prepareSite(
         bodies: new Map([['', more.map((p) => `![[${p}]]`).join('\n')]]),
         notes: [{ path: '' }],
         resolver: links.resolver,
+        secrets,
       }),
     );
   attachments.sort((a, b) => compareStrings(a.path, b.path));

@@ -18,7 +18,7 @@ import { KnowledgeFolderError } from './knowledgeFolderError.js';
 import { readSource, recordSkip, withNoteFacts, type SourceReader } from './readSourceFile.js';
 import { memoryFactsStore } from './cache/fileFacts.js';
 import { prefillFacts, type PrefillOptions } from './cache/prefillFacts.js';
-import { secretAllowList, type SecretPolicy } from './security/redactSecrets.js';
+import { secretPolicyOf } from './security/redactSecrets.js';
 
 export interface FolderReading {
   kbDir: string;
@@ -72,7 +72,7 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
   const issues: KbIssue[] = [];
   const notices: KbIssue[] = [];
   const secrets = { allowAll: options.allowSecrets ?? false, allow: [...config.secrets.allow, ...(options.secretsAllow ?? [])] };
-  const policy: SecretPolicy = { allowAll: secrets.allowAll, allow: secretAllowList(secrets.allow) };
+  const policy = secretPolicyOf(secrets);
   const reader: SourceReader = { kbDir, fs, report, issues, notices, policy, facts: options.facts, links: options.links ?? false, read: new Map() };
 
   const projectRoots: Record<string, string> = {};

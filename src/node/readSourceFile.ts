@@ -6,8 +6,8 @@ import { stripComments } from '../core/model/stripComments.js';
 import { bodyOf, factsFor, fileFactsKey, linksFor, tokensFor, type FileFacts, type FileFactsStore } from './cache/fileFacts.js';
 import { errorCode, nodeFs, type KbFs } from './fs/kbFs.js';
 import { normaliseSourceText } from './parseSourceText.js';
-import { scanSecrets } from './security/scanSecrets.js';
-import { judgeSecret, redactSpans, secretAllowList, type SecretPolicy } from './security/redactSecrets.js';
+import { redactFileText } from './security/redactFileText.js';
+import { judgeSecret, secretPolicyOf, type SecretPolicy } from './security/redactSecrets.js';
 
 /** Files larger than this are not read at all (a note this size is a mistake, e.g. a pasted dump). */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -176,9 +176,7 @@ export function publishedText(
     return undefined;
   }
   const text = normaliseSourceText(decodeSource(buf).text);
-  const policy: SecretPolicy = { allowAll: reading.secrets.allowAll, allow: secretAllowList(reading.secrets.allow) };
-  const redact = scanSecrets(text, abs).filter((f) => judgeSecret(text, f, policy).action === 'redact');
-  return redact.length ? redactSpans(text, redact) : text;
+  return redactFileText(text, path, abs, secretPolicyOf(reading.secrets)).text;
 }
 
 /** A file that became a note: its token count, and its links when asked, join its facts (ideas and drafts never need them). */

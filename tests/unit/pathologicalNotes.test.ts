@@ -47,4 +47,4 @@ describe.each(Object.entries(PATHOLOGICAL_NOTES))('a pathological note: %s', (_n
   }, 30_000);
 });
 
-it('holds the 41 shapes', () => expect(Object.keys(PATHOLOGICAL_NOTES).length).toBe(41));
+it('holds the 44 shapes', () => expect(Object.keys(PATHOLOGICAL_NOTES).length).toBe(44));

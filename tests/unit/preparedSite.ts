@@ -9,9 +9,18 @@ import { resolvePortal } from '../../src/integration/resolvePortal.ts';
 import { loadKbConfig } from '../../src/node/loadKbConfig.ts';
 
 /** `work`: the project folder (its cache and output), for a test that prepares twice, warm; default a new one. */
-export function prepareFixture(kb: string, options: { strict?: boolean; today?: string; base?: string; work?: string } = {}): Promise<PreparedSite> {
+export function prepareFixture(
+  kb: string,
+  options: { strict?: boolean; allowSecrets?: boolean; today?: string; base?: string; work?: string } = {},
+): Promise<PreparedSite> {
   const work = options.work ?? mkdtempSync(join(tmpdir(), 'kb-prepared-'));
-  const parsed = parseKbPortalOptions({ kb, strict: options.strict ?? false, cacheDir: join(work, 'cache'), today: options.today ?? '2026-10-15' });
+  const parsed = parseKbPortalOptions({
+    kb,
+    strict: options.strict ?? false,
+    allowSecrets: options.allowSecrets ?? false,
+    cacheDir: join(work, 'cache'),
+    today: options.today ?? '2026-10-15',
+  });
   let kbConfig: ReturnType<typeof loadKbConfig> | { site: { base: string } };
   try {
     kbConfig = loadKbConfig(kb);

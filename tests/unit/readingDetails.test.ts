@@ -26,6 +26,13 @@ describe('kb.config.yaml site.* and properties.*: defaults and checks', () => {
     ['site.image is trimmed', { site: { image: '  img/a.png ' } }, true, { image: 'img/a.png' }],
     ['site.image must not be empty', { site: { image: '' } }, false, {}],
     ['an unknown site key is refused', { site: { imgae: 'x' } }, false, {}],
+    // A URL the site publishes on every page holds no credential (a token copied from a clone's remote).
+    ['site.editUrl: a URL', { site: { editUrl: 'https://github.com/org/kb/edit/main/' } }, true, { editUrl: 'https://github.com/org/kb/edit/main/' }],
+    ['site.editUrl with a token as user name is refused', { site: { editUrl: 'https://ghp_0123456789abcdef@github.com/org/kb/edit/main/' } }, false, {}],
+    ['site.editUrl with user and password is refused', { site: { editUrl: 'https://x-access-token:secret@github.com/org/kb/' } }, false, {}],
+    ['site.url with a password is refused', { site: { url: 'https://admin:pw@kb.example.com/' } }, false, {}],
+    ['site.image URL with a user name is refused', { site: { image: 'https://user@cdn.example.com/a.png' } }, false, {}],
+    ['site.image URL without one is kept', { site: { image: 'https://cdn.example.com/a.png' } }, true, { image: 'https://cdn.example.com/a.png' }],
     ['an unknown properties key is refused', { properties: { hide: ['x'] } }, false, {}],
   ])('%s', (_, input, ok, expected) => {
     const parsed = kbConfigSchema.safeParse(input);

@@ -379,12 +379,61 @@ describe('scanSecrets agrees with @secretlint/core lintSource', () => {
         start: m.range[0],
         end: m.range[1],
       }));
-    // Ours: the JWT rule, and AWS credentials whole (ids, and values beside or only partly covered).
+    // Ours: the JWT, Stripe and Google API key rules, AWS credentials whole (ids, and values beside or only partly
+    // covered), and private keys the preset's rule leaves out.
     const ours = scanSecrets(content, abs)
-      .filter((f) => f.rule !== 'jwt' && f.rule !== 'aws')
+      .filter((f) => !['jwt', 'aws', 'stripe', 'google-api-key'].includes(f.rule) && f.kind !== 'privatekey (PrivateKeyInText)')
       .map(({ line, kind, start, end }) => ({ line, kind, start, end }));
     expect(ours).toEqual(theirs);
     expect(relative(dir, abs)).toBe(file);
   });
   it('finds a JWT', () => expect(scanSecrets(`token: ${JWT}\n`, '/x.md')).toMatchObject([{ line: 1, rule: 'jwt', start: 7, end: 7 + JWT.length }]));
+});
+
+// Rules of our own beside the preset (issue 24's stop: found publishing linked text attachments): credentials common in
+// runbooks that Secretlint's preset does not report, and private keys its rule leaves out. One row per rule.
+describe('credentials the preset does not report', () => {
+  const ed25519 = generateKeyPairSync('ed25519', {
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  }).privateKey;
+  const quoted = (pem: string) =>
+    pem
+      .trim()
+      .split('\n')
+      .map((l) => `> ${l}`)
+      .join('\n');
+  const STRIPE_KEY = `sk_live_${token(ALNUM, 24)}`;
+  const RESTRICTED = `rk_test_${token(ALNUM, 99)}`;
+  const WEBHOOK = `whsec_${token(ALNUM, 32)}`;
+  const GOOGLE = `AIza${token(`${ALNUM}_-`, 35)}`;
+  it.each<[string, string, string, string]>([
+    ['a Stripe secret key', `STRIPE_SECRET_KEY=${STRIPE_KEY}`, 'stripe (StripeSecretKey)', STRIPE_KEY],
+    ['a Stripe restricted key, long', `key: ${RESTRICTED}`, 'stripe (StripeSecretKey)', RESTRICTED],
+    ['a Stripe webhook secret', `signing secret ${WEBHOOK}`, 'stripe (StripeWebhookSecret)', WEBHOOK],
+    ['a Google API key', `maps key ${GOOGLE}.`, 'google-api-key (GoogleAPIKey)', GOOGLE],
+    ['an RSA key in a callout', `> [!danger] Deploy key\n${quoted(privateKey)}`, 'privatekey (PrivateKeyInText)', quoted(privateKey).slice(2)],
+    ['an Ed25519 key in PKCS #8 (64 characters of Base64)', ed25519, 'privatekey (PrivateKeyInText)', ed25519.trim()],
+  ])('%s', (_rule, text, kind, secret) => {
+    const content = `intro\n${text}\nend\n`;
+    const found = scanSecrets(content, '/x.md');
+    expect(found.map((f) => f.kind)).toEqual([kind]);
+    expect(content.slice(found[0]!.start, found[0]!.end)).toBe(secret);
+    expect(judgeSecret(content, found[0]!, { allowAll: false, allow: [] })).toEqual({ action: 'redact' });
+  });
+  it.each([
+    ['a Stripe key of x', 'STRIPE_SECRET_KEY=sk_test_xxxxxxxxxxxxxxxxxxxxxxxx'],
+    ['a Google key of X', 'key=AIzaSyXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX'],
+    ['a key block of x', '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n-----END PRIVATE KEY-----'],
+  ])('a placeholder: %s is left as written', (_rule, text) => {
+    const content = `${text}\n`;
+    for (const f of scanSecrets(content, '/x.md')) expect(judgeSecret(content, f, { allowAll: false, allow: [] }).action).toBe('placeholder');
+  });
+  it.each([
+    ['a key block of dots', '-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA...\n-----END RSA PRIVATE KEY-----'],
+    ['a key block naming its slot', '> -----BEGIN OPENSSH PRIVATE KEY-----\n> <paste the deploy key here>\n> -----END OPENSSH PRIVATE KEY-----'],
+    ['a publishable Stripe key (public by design)', `pk_live_${'a1B2c3D4e5F6g7H8i9J0k1L2'}`],
+    ['BEGIN without END', '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADAN'],
+  ])('not a credential: %s', (_rule, text) => expect(scanSecrets(`${text}\n`, '/x.md')).toEqual([]));
+  it('50,000 BEGIN lines and no END: no finding', () => expect(scanSecrets('-----BEGIN PRIVATE KEY-----\nMIIEvQIBADAN\n'.repeat(50_000), '/x.md')).toEqual([]));
 });

@@ -75,6 +75,25 @@ export const packConfigSchema = z
   })
   .strict();
 
+/**
+ * A URL the site publishes (on every page, in its feeds): no user name or password in it, which would be a
+ * credential published with the site (e.g. a token in an edit URL copied from a clone's remote).
+ */
+const publishedUrl = (what: string) =>
+  z
+    .string()
+    .url()
+    .refine((u) => !hasUserInfo(u), `holds a user name or password (https://user:…@host/); ${what} is published on every page: write the URL without them`);
+
+function hasUserInfo(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.username !== '' || u.password !== '';
+  } catch {
+    return false; // not a URL: the string schema says so
+  }
+}
+
 /** `kb.config.yaml`: every key optional. */
 export const kbConfigSchema = z
   .object({
@@ -85,14 +104,14 @@ export const kbConfigSchema = z
     site: z
       .object({
         /** Public origin, e.g. https://team.example.com; default none (relative links only). */
-        url: z.string().url().optional(),
+        url: publishedUrl('the site URL').optional(),
         /** Sub-path the site is served under, e.g. `/wiki/`; default `/`. */
         base: z.string().default('/'),
         /**
          * Where a note is edited: each note page links "Edit this note" to its path (relative to the knowledge
          * folder) resolved against this URL, e.g. `https://github.com/org/kb/edit/main/`. Default: none (no link).
          */
-        editUrl: z.string().url().optional(),
+        editUrl: publishedUrl('the edit URL').optional(),
         /**
          * Publish each note's Markdown as `/notes/<slug>.md` beside its page (the llms.txt convention; llms.txt links
          * them). Default true; false saves one file per note (llms.txt then links the pages and the full text).
@@ -102,7 +121,15 @@ export const kbConfigSchema = z
          * The preview image of every page (`og:image`) unless the note names its own (`image:` or `cover:`) or shows one:
          * an `https://` URL, or a path of an image in the knowledge folder (published with the site). Default: none.
          */
-        image: z.string().trim().min(1).optional(),
+        image: z
+          .string()
+          .trim()
+          .min(1)
+          .refine(
+            (u) => !hasUserInfo(u),
+            'holds a user name or password (https://user:…@host/); the image URL is published on every page: write it without them',
+          )
+          .optional(),
         /**
          * An internal portal search engines must not list: `robots.txt` disallows everything and every page carries
          * `<meta name="robots" content="noindex">`. Default false.

@@ -4,6 +4,7 @@
  * would run there, so other files are never published, whatever a note links.
  */
 const IMAGES = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'bmp', 'ico', 'svg']);
+const TEXTS = new Set(['txt', 'csv', 'svg']);
 const OTHERS = new Set(['pdf', 'mp3', 'wav', 'ogg', 'm4a', 'flac', 'mp4', 'webm', 'mov', 'txt', 'csv', 'zip', 'docx', 'xlsx', 'pptx']);
 
 function extension(path: string): string {
@@ -14,6 +15,14 @@ function extension(path: string): string {
 
 export function isImage(path: string): boolean {
   return IMAGES.has(extension(path));
+}
+
+/**
+ * A text attachment (plain text, CSV, SVG): the build reads it before publishing it, and publishes it with its
+ * credentials redacted, as a note's (noteAttachments.ts).
+ */
+export function isTextAttachment(path: string): boolean {
+  return TEXTS.has(extension(path));
 }
 
 export function isSvg(path: string): boolean {

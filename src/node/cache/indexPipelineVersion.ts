@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
  * scanSecrets, readSourceFrontmatter (and the frontmatter schema), readBody (and the note document it reads), countTokens,
  * scanLinks (the `links` fact), or the FileFacts shape (a new optional fact, absent from older entries, needs none). tests/unit/indexCache.test.ts fails with this reminder when the facts of its fixture change.
  */
-export const INDEX_CACHE_VERSION = 8;
+export const INDEX_CACHE_VERSION = 9;
 
 /** The libraries whose output is cached, as `[package, resolved from]` (js-yaml is gray-matter's own copy). */
 const LIBRARIES: readonly (readonly [string, string?])[] = [

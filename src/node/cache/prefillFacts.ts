@@ -9,7 +9,7 @@ import { countTokens } from '../../core/tokens/countTokens.js';
 import { nodeFs } from '../fs/kbFs.js';
 import { normaliseSourceText } from '../parseSourceText.js';
 import { decodeSource, readSourceBytes } from '../readSourceFile.js';
-import { secretAllowList } from '../security/redactSecrets.js';
+import { secretPolicyOf } from '../security/redactSecrets.js';
 import { bodyOf, factsFor, fileFactsKey, type FileFacts, type FileFactsStore } from './fileFacts.js';
 
 /** What a prefill is asked: the folder, the files to read (relative paths), the secret policy as configured. */
@@ -79,7 +79,7 @@ export function prefillFacts(job: PrefillJob, store: FileFactsStore, options: Pa
 
 /** Take files from the shared counter until none is left, handing each one's facts to `put`. */
 export function takeFiles(job: PrefillJob, next: Int32Array, put: (key: string, facts: FileFacts) => void): void {
-  const policy = { allowAll: job.secrets.allowAll, allow: secretAllowList(job.secrets.allow) };
+  const policy = secretPolicyOf(job.secrets);
   for (let i = Atomics.add(next, 0, 1); i < job.paths.length; i = Atomics.add(next, 0, 1)) {
     const found = factsOfFile(job, job.paths[i]!, policy);
     if (found) put(...found);

@@ -1,9 +1,17 @@
 /**
  * Rules whose findings may be documentation rather than a credential: a password inside a URL or a
- * connection string. Token rules (AWS, GitHub, Slack, private keys, JWTs, …) match formats no placeholder
- * has, so their findings are always treated as real.
+ * connection string. Token rules (AWS, GitHub, Slack, JWTs, …) match formats no placeholder has, so their
+ * findings are treated as real, except for the few below.
  */
 const GENERIC_RULES = new Set(['basicauth', 'database-connection-string']);
+
+/**
+ * Token rules whose shape a placeholder can fill (`sk_test_xxxxxxxxxxxxxxxxxxxxxxxx`, `AIzaSyXXXXXXXX…`, a PEM
+ * block of `xxxx` lines): one character six times in a row, which a random key of this size all but never has. `A`
+ * is left out (a DER or OpenSSH key's zero bytes), and so is the PEM armour's `-----`.
+ */
+const FILLABLE_RULES = new Set(['stripe', 'google-api-key', 'privatekey']);
+const FILLED = /([B-Za-z1-9+/_])\1{5,}/;
 
 /**
  * `scheme://user:password@host`, read the way the two generic rules match it:
@@ -34,6 +42,7 @@ const PLACEHOLDER_WORDS = new Set(
  * when it looks real. `value` is the text the rule matched.
  */
 export function placeholderReason(rule: string, value: string): string | undefined {
+  if (FILLABLE_RULES.has(rule)) return FILLED.test(value) ? 'one character repeats, as in a placeholder' : undefined;
   if (!GENERIC_RULES.has(rule)) return undefined;
   const m = CREDENTIAL_URL.exec(value);
   if (!m) return undefined;

@@ -25,6 +25,11 @@ export function secretAllowList(entries: readonly string[]): SecretAllowEntry[] 
   });
 }
 
+/** The policy a folder was read under (`--allow-secrets`, config `secrets.allow`), as the scanner applies it. */
+export function secretPolicyOf(secrets: { allowAll: boolean; allow: readonly string[] }): SecretPolicy {
+  return { allowAll: secrets.allowAll, allow: secretAllowList(secrets.allow) };
+}
+
 /** What happens to one finding: redacted, or left as written and why. */
 export type SecretVerdict =
   | { action: 'redact' }

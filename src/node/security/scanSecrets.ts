@@ -39,6 +39,21 @@ const JWT = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g;
 const AWS_KEY_ID = /\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b/g;
 
 /**
+ * A Stripe secret or restricted key (`sk_live_`, `rk_test_`, …) or webhook signing secret (`whsec_`), as GitHub's
+ * secret scanning reports them; Secretlint's preset has no Stripe rule. Publishable keys (`pk_`) are public.
+ */
+const STRIPE = /\b(?:(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{24,247}|whsec_[0-9A-Za-z+/=]{32,})(?![0-9A-Za-z])/g;
+
+/** A Google API key: `AIza` and 35 of [0-9A-Za-z_-] (Secretlint's GCP rule reads service-account JSON files only). */
+const GOOGLE_API_KEY = /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g;
+
+/** The first line of a PEM private key block, after any line prefix (`> ` in a blockquote or callout). */
+const PEM_BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
+const PEM_END = /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/y;
+/** How far a block's END may be from its BEGIN (an RSA-8192 key is ~6.5 kB; a PGP block with subkeys more). */
+const PEM_MAX_CHARS = 20_000;
+
+/**
  * On a line that holds an AWS id or secret, a token-shaped value is that credential or its other half: a run
  * of 16 or more of [A-Za-z0-9/+_-] holding a letter and a digit (`=` ends one: `KEY=value` is two). One beside the finding (`AKIA…,<secret>` as
  * the console's CSV has it, or both in one `export` line) is redacted too, and one a finding only covers in
@@ -74,6 +89,15 @@ export function scanSecrets(content: string, filePath: string): SecretFinding[] 
   }
   for (const m of content.matchAll(JWT)) reported.push({ ruleId: 'jwt', messageId: 'JSONWebToken', range: [m.index, m.index + m[0].length] });
   for (const m of content.matchAll(AWS_KEY_ID)) reported.push({ ruleId: 'aws', messageId: 'AWSAccessKeyID', range: [m.index, m.index + m[0].length] });
+  for (const m of content.matchAll(STRIPE))
+    reported.push({
+      ruleId: 'stripe',
+      messageId: m[0].startsWith('whsec_') ? 'StripeWebhookSecret' : 'StripeSecretKey',
+      range: [m.index, m.index + m[0].length],
+    });
+  for (const m of content.matchAll(GOOGLE_API_KEY))
+    reported.push({ ruleId: 'google-api-key', messageId: 'GoogleAPIKey', range: [m.index, m.index + m[0].length] });
+  reported.push(...quotedPrivateKeys(content, reported));
   reported = withWholeAwsCredentials(content, reported);
   // `secretlint-disable` comments (the filter rule) silence findings inside their range, as lintSource does.
   const kept = reported.filter(
@@ -90,6 +114,41 @@ export function scanSecrets(content: string, filePath: string): SecretFinding[] 
     seen.add(key);
   }
   return out;
+}
+
+/**
+ * PEM private key blocks Secretlint's rule leaves out: lines behind a prefix (`> ` in a blockquote or callout, `// `),
+ * and short keys (an Ed25519 key in PKCS #8 is 64 characters of Base64; the rule wants 100). A block counts when,
+ * without its lines' prefixes, its PGP armour headers and checksum, it is Base64 of at least 40 characters: `...`,
+ * `<your key here>` and other placeholders are not. Linear: each BEGIN looks for the next END once, and a block
+ * already reported is skipped.
+ */
+function quotedPrivateKeys(content: string, reported: readonly Reported[]): Reported[] {
+  const out: Reported[] = [];
+  let nextEnd = -2; // where the next "-----END" is at or after the current search point: -2 not looked for, -1 none
+  for (const begin of content.matchAll(PEM_BEGIN)) {
+    const from = begin.index + begin[0].length;
+    if (nextEnd !== -1 && nextEnd < from) nextEnd = content.indexOf('-----END ', from);
+    if (nextEnd === -1) break;
+    if (nextEnd - from > PEM_MAX_CHARS) continue;
+    PEM_END.lastIndex = nextEnd;
+    const end = PEM_END.exec(content);
+    if (!end) continue;
+    const range: [number, number] = [begin.index, nextEnd + end[0].length];
+    if (reported.some((r) => r.range[0] < range[1] && range[0] < r.range[1])) continue;
+    if (isKeyContent(content.slice(from, nextEnd))) out.push({ ruleId: 'privatekey', messageId: 'PrivateKeyInText', range });
+  }
+  return out;
+}
+
+function isKeyContent(block: string): boolean {
+  const lines = block
+    .replace(/\\[nr]/g, '\n') // a key inside a JSON string
+    .split('\n')
+    .map((l) => l.replace(/^[\s>#/*]*/, '').trim())
+    .filter((l) => l !== '' && !/^[A-Za-z-]+: /.test(l) && !/^=[A-Za-z0-9+/]{4}$/.test(l)); // armour headers, PGP checksum
+  const base64 = lines.join('');
+  return base64.length >= 40 && /^[A-Za-z0-9+/]+=*$/.test(base64);
 }
 
 interface Reported {

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { mayUseMath } from '../../core/links/mayUseMath.js';
@@ -11,6 +11,8 @@ const MERMAID_FENCE = /^\s{0,3}(`{3,}|~{3,})\s*mermaid\b/im; // a fenced block i
 export interface NoteAsset {
   source: string;
   output: string;
+  /** Published instead of the source's bytes (a text attachment with its credentials redacted). */
+  text?: string | undefined;
 }
 
 /**
@@ -25,7 +27,7 @@ export function noteAssets(site: { attachments: readonly AttachmentCopy[]; bodie
   katex: boolean;
   mermaid: boolean;
 } {
-  const files: NoteAsset[] = site.attachments.map((a) => ({ source: a.source, output: a.output }));
+  const files: NoteAsset[] = site.attachments.map((a) => ({ source: a.source, output: a.output, ...(a.text !== undefined ? { text: a.text } : {}) }));
   const require = createRequire(import.meta.url);
   const katex = [...site.bodies.values()].some(mayUseMath);
   if (katex) {
@@ -53,7 +55,8 @@ export function emitNoteAssets(
   const { files, katex, mermaid } = noteAssets(site);
   for (const f of files) {
     mkdirSync(dirname(join(outDir, f.output)), { recursive: true });
-    copyFileSync(f.source, join(outDir, f.output));
+    if (f.text !== undefined) writeFileSync(join(outDir, f.output), f.text);
+    else copyFileSync(f.source, join(outDir, f.output));
   }
   return { attachments: site.attachments.length, katex, mermaid };
 }

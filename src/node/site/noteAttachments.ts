@@ -1,11 +1,15 @@
-import { closeSync, lstatSync, openSync, readFileSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { imageSize } from 'image-size';
-import { attachmentOutputPath, isActiveSvg, isImage, isPublishableAttachment, isSvg } from '../../core/links/attachmentKinds.js';
+import { attachmentOutputPath, isActiveSvg, isImage, isPublishableAttachment, isSvg, isTextAttachment } from '../../core/links/attachmentKinds.js';
+import type { KbIssue } from '../../core/util/issue.js';
 import type { LinkScan } from '../../core/links/createLinkScan.js';
 import type { LinkResolver } from '../../core/links/createLinkResolver.js';
 import { scanLinks } from '../../core/links/scanLinks.js';
 import type { ImageSize } from '../../markdown/renderContext.js';
+import { decodeSource, MAX_FILE_BYTES } from '../readSourceFile.js';
+import { redactFileText } from '../security/redactFileText.js';
+import type { SecretPolicy } from '../security/redactSecrets.js';
 
 /** One attachment to publish: where it is read from and where it goes under the output folder. */
 export interface AttachmentCopy {
@@ -17,6 +21,8 @@ export interface AttachmentCopy {
   output: string;
   /** Pixel size, for images whose header could be read. */
   size?: ImageSize | undefined;
+  /** What is published instead of the file's bytes: its text with credentials redacted (a text attachment). */
+  text?: string | undefined;
 }
 
 /**
@@ -33,6 +39,11 @@ export function planAttachments(input: {
   extra?: readonly string[] | undefined;
   /** How a body's links are found (default scanLinks; the build passes its memo, createLinkScan). */
   scan?: LinkScan | undefined;
+  /**
+   * The folder's secret policy: a text attachment is then read and published with its credentials redacted,
+   * each with a warning in `issues`, as a note's are.
+   */
+  secrets?: { policy: SecretPolicy; issues: KbIssue[] } | undefined;
 }): AttachmentCopy[] {
   const scan = input.scan ?? scanLinks;
   const root = realpathSync(resolve(input.kbDir));
@@ -63,9 +74,31 @@ export function planAttachments(input: {
       continue;
     }
     if (isSvg(path) && isActiveSvg(readFileSync(source, 'utf8'))) continue;
-    out.push({ path, source, output: attachmentOutputPath(path), ...(isImage(path) ? { size: readImageSize(source) } : {}) });
+    const published = input.secrets && isTextAttachment(path) ? publishedText(path, source, input.secrets) : {};
+    if (published === undefined) continue;
+    out.push({ path, source, output: attachmentOutputPath(path), ...(isImage(path) ? { size: readImageSize(source) } : {}), ...published });
   }
   return out;
+}
+
+/**
+ * A text attachment as it is published: `{}` when it holds no credential to redact (copied as it is), its redacted
+ * text when it does, undefined when it is too large to be read for them (left out, with a warning).
+ */
+function publishedText(path: string, source: string, secrets: { policy: SecretPolicy; issues: KbIssue[] }): { text?: string } | undefined {
+  const size = statSync(source).size;
+  if (size > MAX_FILE_BYTES) {
+    secrets.issues.push({
+      severity: 'warning',
+      code: 'too-large',
+      file: path,
+      message: `is ${(size / 1048576).toFixed(1)} MB, over the ${MAX_FILE_BYTES / 1048576} MB up to which a text attachment is read for credentials; not published. Split it or move it out.`,
+    });
+    return undefined;
+  }
+  const { text, redacted, issues } = redactFileText(decodeSource(readFileSync(source)).text, path, source, secrets.policy);
+  secrets.issues.push(...issues);
+  return redacted ? { text } : {};
 }
 
 /** An image's size from its first 256 kB (enough for the formats' headers), or undefined. */

@@ -11,8 +11,8 @@ import { nodeFs, type KbFs } from '../fs/kbFs.js';
 import type { FolderReading } from '../readKnowledgeFolder.js';
 import { decodeSource, readSourceBytes } from '../readSourceFile.js';
 import { normaliseSourceText } from '../parseSourceText.js';
-import { judgeSecret, redactSpans, secretAllowList, type SecretPolicy } from '../security/redactSecrets.js';
-import { scanSecrets } from '../security/scanSecrets.js';
+import { redactFileText } from '../security/redactFileText.js';
+import { secretPolicyOf } from '../security/redactSecrets.js';
 
 /** One canvas or base file as read. */
 export interface BoardFile {
@@ -39,7 +39,7 @@ export function readBoards(
   fs: KbFs = nodeFs,
 ): { files: BoardFile[]; issues: KbIssue[] } {
   const issues: KbIssue[] = [];
-  const policy: SecretPolicy = { allowAll: reading.secrets.allowAll, allow: secretAllowList(reading.secrets.allow) };
+  const policy = secretPolicyOf(reading.secrets);
   const files: BoardFile[] = [];
   for (const path of boardPaths(reading)) {
     const abs = join(reading.kbDir, path);
@@ -48,24 +48,8 @@ export function readBoards(
       issues.push({ severity: 'warning', code: read.rule, file: path, message: read.message });
       continue;
     }
-    let text = normaliseSourceText(decodeSource(read.buf).text);
-    const findings = scanSecrets(text, abs);
-    const redact = findings.filter((f) => {
-      const verdict = judgeSecret(text, f, policy);
-      if (verdict.action === 'redact' || verdict.action === 'allowed')
-        issues.push({
-          severity: 'warning',
-          code: verdict.action === 'redact' ? 'secret' : 'secret-allowed',
-          file: path,
-          line: f.line,
-          message:
-            verdict.action === 'redact'
-              ? `holds what looks like a credential (${f.kind}); published as [redacted: ${f.rule}]. Take it out of the file (and rotate it if it is real: it is in the history).`
-              : `holds what looks like a credential (${f.kind}); published as written because secrets are allowed.`,
-        });
-      return verdict.action === 'redact';
-    });
-    if (redact.length) text = redactSpans(text, redact);
+    const { text, issues: found } = redactFileText(normaliseSourceText(decodeSource(read.buf).text), path, abs, policy);
+    issues.push(...found);
     files.push({ path, kind: boardKind(path)!, text });
   }
   return { files, issues };
