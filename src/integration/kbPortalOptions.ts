@@ -3,6 +3,7 @@
 // (resolveKbPortal.ts); the CLI and the build wrapper map their flags and KB_* variables here
 // (src/node/kbEnvironment.ts).
 import { z } from 'zod';
+import { publishedUrl } from '../core/config/kbConfigSchema.js';
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
 const urlPath = z
@@ -24,9 +25,9 @@ export const kbPortalOptionsSchema = z
      */
     base: urlPath.optional(),
     /** Public origin (Astro's `site`), e.g. https://wiki.example.com. Default: kb.config.yaml `site.url`. */
-    site: z.string().url().optional(),
+    site: publishedUrl('the site URL').optional(),
     /** "Edit this note" links: each note's path resolved against this URL. Default: kb.config.yaml `site.editUrl`, else none. */
-    editUrl: z.string().url().optional(),
+    editUrl: publishedUrl('the edit URL').optional(),
     /** The build's "today" (YYYY-MM-DD) for ages and staleness. Default: the clock's date in UTC. */
     today: isoDay.optional(),
     /** Warnings (broken YAML, secrets, broken links) stop the build. Default false. */

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { kbConfigSchema } from '../../src/core/config/kbConfigSchema.ts';
+import { parseKbPortalOptions } from '../../src/integration/kbPortalOptions.ts';
 import type { NoteEntry } from '../../src/core/index/kbIndexSchema.ts';
 import { createLinkResolver } from '../../src/core/links/createLinkResolver.ts';
 import { buildFolderPages, folderSlug } from '../../src/core/site/folderPages.ts';
@@ -39,6 +40,17 @@ describe('kb.config.yaml site.* and properties.*: defaults and checks', () => {
     expect(parsed.success).toBe(ok);
     if (parsed.success) for (const [k, v] of Object.entries(expected)) expect((parsed.data.site as Record<string, unknown>)[k]).toEqual(v);
   });
+});
+
+describe('kbPortal() options: the URLs it publishes hold no credential', () => {
+  it.each([
+    ['editUrl', { editUrl: 'https://x-access-token:ghp_0123456789abcdef@github.com/org/kb/edit/main/' }],
+    ['site', { site: 'https://admin:pw@kb.example.com/' }],
+  ])('%s with a user name or password is refused, naming the option', (key, options) =>
+    expect(() => parseKbPortalOptions({ kb: 'content', ...options })).toThrow(new RegExp(`kbPortal\\(\\): ${key}: holds a user name or password`)),
+  );
+  it('without one, kept', () =>
+    expect(parseKbPortalOptions({ kb: 'content', editUrl: 'https://github.com/org/kb/edit/main/' }).editUrl).toBe('https://github.com/org/kb/edit/main/'));
 });
 
 describe('renderRobotsTxt', () => {

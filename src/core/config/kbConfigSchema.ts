@@ -79,7 +79,7 @@ export const packConfigSchema = z
  * A URL the site publishes (on every page, in its feeds): no user name or password in it, which would be a
  * credential published with the site (e.g. a token in an edit URL copied from a clone's remote).
  */
-const publishedUrl = (what: string) =>
+export const publishedUrl = (what: string) =>
   z
     .string()
     .url()
