@@ -4,6 +4,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { emitNoteAssets } from '../../src/node/site/emitNoteAssets.js';
 import { prepareFixture } from './preparedSite.js';
@@ -86,5 +87,68 @@ describe('text attachments with credentials', () => {
     const site = await prepareFixture(folder({ ...FILES, 'deploy.md': '# Deploy\n\nNo links.\n' }));
     expect(site.attachments).toEqual([]);
     expect(site.summary.filter((l) => /credential/.test(l))).toEqual([]);
+  });
+});
+
+// Zip-based attachments (.zip, .docx, .xlsx, .pptx) cannot be redacted: one whose text holds a credential is left out.
+describe('zip-based attachments with credentials', () => {
+  const zip = (entries: Record<string, string>) => Buffer.from(zipSync(Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, strToU8(v)]))));
+  const kb = () => {
+    const dir = folder({
+      'deploy.md':
+        '# Deploy\n\n[accounts](files/accounts.xlsx), [report](files/report.docx), [clean](files/clean.docx), [bundle](files/bundle.zip), [broken](files/broken.zip).\n',
+    });
+    const write = (path: string, buf: Buffer) => writeFileSync(join(dir, path), buf);
+    mkdirSync(join(dir, 'files'));
+    write(
+      'files/accounts.xlsx',
+      zip({ '[Content_Types].xml': '<Types/>', 'xl/sharedStrings.xml': `<sst><si><t>deploy user</t></si><si><t>${KEY_ID}</t></si></sst>` }),
+    );
+    // Word splits a value across runs: the scanner reads the text with the tags taken out.
+    write(
+      'files/report.docx',
+      zip({
+        'word/document.xml': `<w:document><w:p><w:r><w:t>key ${KEY_ID.slice(0, 9)}</w:t></w:r><w:r><w:t>${KEY_ID.slice(9)}</w:t></w:r></w:p></w:document>`,
+      }),
+    );
+    write('files/clean.docx', zip({ 'word/document.xml': '<w:document><w:p><w:r><w:t>Nothing to hide.</w:t></w:r></w:p></w:document>' }));
+    write('files/bundle.zip', zip({ 'app/.env': `STRIPE_SECRET_KEY=sk_live_${'4eC39HqLyjWDarjtT1zdp7dc'}\n`, 'app/logo.png': '\0PNG' }));
+    write('files/broken.zip', Buffer.from('PK\u0003\u0004 not really a zip'));
+    return dir;
+  };
+
+  it('only the clean one is published, byte for byte', async () => {
+    const dir = kb();
+    const site = await prepareFixture(dir);
+    expect(site.attachments.map((a) => a.path)).toEqual(['files/clean.docx']);
+    const out = mkdtempSync(join(tmpdir(), 'kb-attach-out-'));
+    emitNoteAssets({ attachments: site.attachments, bodies: new Map() }, out);
+    expect(readFileSync(join(out, 'attachments/files/clean.docx')).equals(readFileSync(join(dir, 'files/clean.docx')))).toBe(true);
+  });
+
+  it('each left out with a warning naming the file and the part, never the value', async () => {
+    const site = await prepareFixture(kb());
+    const lines = site.summary.filter((l) => /files\/(accounts|report|bundle|broken)/.test(l));
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^kb: files\/accounts\.xlsx: warning: holds what looks like a credential \(aws \(AWSAccessKeyID\)\) in xl\/sharedStrings\.xml; an archive cannot be redacted, so it is not published/,
+      ),
+      expect.stringMatching(/^kb: files\/broken\.zip: warning: could not be unpacked whole to check it for credentials/),
+      expect.stringMatching(/^kb: files\/bundle\.zip: warning: holds what looks like a credential \(stripe \(StripeSecretKey\)\) in app\/\.env/),
+      expect.stringMatching(/^kb: files\/report\.docx: warning: holds what looks like a credential \(aws \(AWSAccessKeyID\)\) in word\/document\.xml/),
+    ]);
+    for (const l of site.summary) expect(l).not.toContain(KEY_ID);
+  });
+
+  it('--allow-secrets publishes them, each finding with a secret-allowed warning', async () => {
+    const site = await prepareFixture(kb(), { allowSecrets: true });
+    expect(site.attachments.map((a) => a.path)).toEqual([
+      'files/accounts.xlsx',
+      'files/broken.zip',
+      'files/bundle.zip',
+      'files/clean.docx',
+      'files/report.docx',
+    ]);
+    expect(site.summary.filter((l) => /published as written because secrets are allowed/.test(l))).toHaveLength(3);
   });
 });

@@ -5,6 +5,7 @@
  */
 const IMAGES = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'bmp', 'ico', 'svg']);
 const TEXTS = new Set(['txt', 'csv', 'svg']);
+const ARCHIVES = new Set(['zip', 'docx', 'xlsx', 'pptx']);
 const OTHERS = new Set(['pdf', 'mp3', 'wav', 'ogg', 'm4a', 'flac', 'mp4', 'webm', 'mov', 'txt', 'csv', 'zip', 'docx', 'xlsx', 'pptx']);
 
 function extension(path: string): string {
@@ -23,6 +24,11 @@ export function isImage(path: string): boolean {
  */
 export function isTextAttachment(path: string): boolean {
   return TEXTS.has(extension(path));
+}
+
+/** A zip-based attachment (`.zip`, Office's `.docx`, `.xlsx`, `.pptx`): read unpacked for credentials before it is published. */
+export function isArchiveAttachment(path: string): boolean {
+  return ARCHIVES.has(extension(path));
 }
 
 export function isSvg(path: string): boolean {

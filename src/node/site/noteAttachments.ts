@@ -1,15 +1,25 @@
 import { closeSync, lstatSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { imageSize } from 'image-size';
-import { attachmentOutputPath, isActiveSvg, isImage, isPublishableAttachment, isSvg, isTextAttachment } from '../../core/links/attachmentKinds.js';
+import {
+  attachmentOutputPath,
+  isActiveSvg,
+  isArchiveAttachment,
+  isImage,
+  isPublishableAttachment,
+  isSvg,
+  isTextAttachment,
+} from '../../core/links/attachmentKinds.js';
 import type { KbIssue } from '../../core/util/issue.js';
 import type { LinkScan } from '../../core/links/createLinkScan.js';
 import type { LinkResolver } from '../../core/links/createLinkResolver.js';
 import { scanLinks } from '../../core/links/scanLinks.js';
 import type { ImageSize } from '../../markdown/renderContext.js';
 import { decodeSource, MAX_FILE_BYTES } from '../readSourceFile.js';
+import { archiveTexts } from '../security/archiveTexts.js';
 import { redactFileText } from '../security/redactFileText.js';
-import type { SecretPolicy } from '../security/redactSecrets.js';
+import { judgeSecret, type SecretPolicy } from '../security/redactSecrets.js';
+import { scanSecrets } from '../security/scanSecrets.js';
 
 /** One attachment to publish: where it is read from and where it goes under the output folder. */
 export interface AttachmentCopy {
@@ -76,6 +86,7 @@ export function planAttachments(input: {
     if (isSvg(path) && isActiveSvg(readFileSync(source, 'utf8'))) continue;
     const published = input.secrets && isTextAttachment(path) ? publishedText(path, source, input.secrets) : {};
     if (published === undefined) continue;
+    if (input.secrets && isArchiveAttachment(path) && !archiveClear(path, source, input.secrets)) continue;
     out.push({ path, source, output: attachmentOutputPath(path), ...(isImage(path) ? { size: readImageSize(source) } : {}), ...published });
   }
   return out;
@@ -99,6 +110,49 @@ function publishedText(path: string, source: string, secrets: { policy: SecretPo
   const { text, redacted, issues } = redactFileText(decodeSource(readFileSync(source)).text, path, source, secrets.policy);
   secrets.issues.push(...issues);
   return redacted ? { text } : {};
+}
+
+/**
+ * Whether a zip-based attachment may be published: unpacked, none of its text parts holds a credential the policy
+ * redacts (`--allow-secrets` publishes it with a warning a finding), and it could be unpacked whole. A zip cannot be
+ * redacted, so one that holds a credential, or cannot be read through, is left out with a warning saying why.
+ */
+function archiveClear(path: string, source: string, secrets: { policy: SecretPolicy; issues: KbIssue[] }): boolean {
+  const size = statSync(source).size;
+  const leaveOut = (message: string) => {
+    secrets.issues.push({ severity: 'warning', code: 'secret', file: path, message: `${message} A link to it leads nowhere until then.` });
+    return false;
+  };
+  if (size > MAX_FILE_BYTES)
+    return leaveOut(
+      `is ${(size / 1048576).toFixed(1)} MB, over the ${MAX_FILE_BYTES / 1048576} MB up to which an archive is read for credentials; not published.`,
+    );
+  const { texts, unread } = archiveTexts(readFileSync(source));
+  if (unread.length && !secrets.policy.allowAll)
+    return leaveOut(
+      `could not be unpacked whole to check it for credentials (${unread.slice(0, 3).join(', ')}${unread.length > 3 ? ', …' : ''}); not published.`,
+    );
+  const seen = new Set<string>();
+  let clear = true;
+  for (const { name, text } of texts)
+    for (const f of scanSecrets(text, `${source}/${name}`)) {
+      const action = judgeSecret(text, f, secrets.policy).action;
+      if ((action !== 'redact' && action !== 'allowed') || seen.has(`${name}\0${f.kind}`)) continue;
+      seen.add(`${name}\0${f.kind}`);
+      if (action === 'redact') {
+        clear = false;
+        leaveOut(
+          `holds what looks like a credential (${f.kind}) in ${name}; an archive cannot be redacted, so it is not published. Take it out of the file (and rotate it if it is real: it is in the history).`,
+        );
+      } else
+        secrets.issues.push({
+          severity: 'warning',
+          code: 'secret-allowed',
+          file: path,
+          message: `holds what looks like a credential (${f.kind}) in ${name}; published as written because secrets are allowed.`,
+        });
+    }
+  return clear;
 }
 
 /** An image's size from its first 256 kB (enough for the formats' headers), or undefined. */
