@@ -1,8 +1,9 @@
 // `kb review` on a knowledge folder in git with a scripted history (reviewHistory.ts): each kind of change, reviewed
 // against the commit before it, shows its line in the Markdown and its field in the JSON; the whole history against
 // its merge base is a golden file.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { knowledgeReviewSchema, type KnowledgeReview } from '../../src/core/review/reviewSchema.js';
@@ -172,5 +173,36 @@ describe('kb review: exit codes', () => {
       expect(code).toBe(2);
       expect(io.stderr.join('\n')).toContain(message);
     });
+  });
+});
+
+describe('kb review: a credential in a file the site publishes beside the notes', () => {
+  it('a linked text attachment and a zip-based one are reviewed as the build scans them', async () => {
+    const repo = tempDir('kb-review-files-');
+    const kb = join(repo, 'kb');
+    mkdirSync(join(kb, 'files'), { recursive: true });
+    writeFileSync(join(kb, 'deploy.md'), '---\ntags: [deploy]\n---\n# Deploy\n\nSteps.\n');
+    git(repo, ['init', '-q', '-b', 'main']);
+    git(repo, ['add', '-A']);
+    git(repo, ['commit', '-q', '-m', 'base']);
+    writeFileSync(
+      join(kb, 'deploy.md'),
+      '---\ntags: [deploy]\n---\n# Deploy\n\nSteps. The [log](files/deploy-log.txt) and the [accounts](files/accounts.xlsx).\n',
+    );
+    writeFileSync(join(kb, 'files/deploy-log.txt'), 'ok\naws_access_key_id = AKIAZ5QX3RT7LMNB4KPW\n');
+    writeFileSync(
+      join(kb, 'files/accounts.xlsx'),
+      Buffer.from(zipSync({ 'xl/sharedStrings.xml': strToU8('<sst><si><t>AKIAZ5QX3RT7LMNB4KPW</t></si></sst>') })),
+    );
+    git(repo, ['add', '-A']);
+    git(repo, ['commit', '-q', '-m', 'head']);
+    const { code, out } = await review(['--base', 'HEAD~1', '--json'], repo);
+    expect(code).toBe(0);
+    const json = knowledgeReviewSchema.parse(JSON.parse(out));
+    expect(json.credentials.map((c) => [c.file, c.line ?? null, c.action])).toEqual([
+      ['files/accounts.xlsx', null, 'redacted'],
+      ['files/deploy-log.txt', 2, 'redacted'],
+    ]);
+    expect(out).not.toContain('AKIAZ5QX3RT7LMNB4KPW');
   });
 });

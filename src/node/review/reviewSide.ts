@@ -5,6 +5,10 @@ import type { ReviewSide } from '../../core/review/reviewKnowledge.js';
 import { cachedPackData } from '../context/cachedPackData.js';
 import { digestsFor } from '../context/digestsFor.js';
 import { indexKnowledgeFolder } from '../indexKnowledgeFolder.js';
+import type { KbIssue } from '../../core/util/issue.js';
+import { secretPolicyOf } from '../security/redactSecrets.js';
+import { planAttachments } from '../site/noteAttachments.js';
+import { readBoards } from '../site/readBoards.js';
 import { folderLinkCheck, siteLinks } from '../site/siteLinks.js';
 
 export interface ReviewSideOptions {
@@ -27,7 +31,17 @@ export interface ReviewSideOptions {
 /** A knowledge folder as a review compares it: indexed, its links checked, every configured pack built as `kb pack` builds it. */
 export function reviewSide(kbDir: string, options: ReviewSideOptions): ReviewSide {
   const result = indexKnowledgeFolder(kbDir, { allowSecrets: options.allowSecrets, cacheDir: options.cacheDir });
-  const links = folderLinkCheck(result, siteLinks(result), options.suggest);
+  const site = siteLinks(result);
+  const links = folderLinkCheck(result, site, options.suggest);
+  // What the site publishes beside the notes is scanned as the build scans it: canvases, bases and linked attachments.
+  const files: KbIssue[] = readBoards(result.reading).issues;
+  planAttachments({
+    kbDir,
+    bodies: result.bodies,
+    notes: result.index.notes,
+    resolver: site.resolver,
+    secrets: { policy: secretPolicyOf(result.reading.secrets), issues: files },
+  });
   const data = cachedPackData(result.index, result.bodies, result.cacheDir === undefined ? undefined : join(result.cacheDir, 'pack-data'));
   const warned = new Set<string>();
   const packs = configuredPacks(result.index).map(({ slug, title, request }) => {
@@ -44,6 +58,6 @@ export function reviewSide(kbDir: string, options: ReviewSideOptions): ReviewSid
     packs,
     brokenLinks: links.broken,
     linksOut: links.linksOut,
-    secrets: [...result.issues, ...result.reading.notices],
+    secrets: [...result.issues, ...result.reading.notices, ...files],
   };
 }
