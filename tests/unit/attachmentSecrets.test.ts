@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
 import { emitNoteAssets } from '../../src/node/site/emitNoteAssets.js';
+import { captureIo } from './foundationSupport.js';
 import { prepareFixture } from './preparedSite.js';
 
 const KEY_ID = 'AKIAQYLPMN5HHHFPZAM2';
@@ -150,5 +152,21 @@ describe('zip-based attachments with credentials', () => {
       'files/report.docx',
     ]);
     expect(site.summary.filter((l) => /published as written because secrets are allowed/.test(l))).toHaveLength(3);
+  });
+});
+
+describe('kb check reports what the build would', () => {
+  it('each credential of a linked attachment, with file and line, and exits 1', async () => {
+    const kb = folder(FILES);
+    const io = captureIo(kb, { KB_NO_CACHE: '1' });
+    expect(await main(['check', '--kb', kb, '--json'], io)).toBe(1);
+    const report = JSON.parse(io.stdout.join('\n')) as { issues: { file: string; line?: number; code: string }[] };
+    expect(report.issues.filter((i) => i.code === 'secret').map((i) => `${i.file}:${i.line}`)).toEqual([
+      'files/deploy-log.txt:2',
+      'files/deploy-log.txt:3',
+      'files/diagram.svg:1',
+      'files/hosts.csv:2',
+    ]);
+    expect(io.stdout.join('\n')).not.toContain(KEY_ID);
   });
 });

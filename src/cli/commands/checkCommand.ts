@@ -1,15 +1,16 @@
 import { checkKnowledge, type CheckReport } from '../../core/check/checkKnowledge.js';
 import { queryBlockIssues } from '../../core/query/queryBlock.js';
 import { renderCheckText } from '../../core/check/renderCheckText.js';
-import { folderLinkCheck } from '../../node/site/siteLinks.js';
+import { publishedFileIssues } from '../../node/site/publishedFileIssues.js';
+import { folderLinkCheck, siteLinks } from '../../node/site/siteLinks.js';
 import { CACHE_FLAG, parseFlags } from '../flags.js';
 import { indexAskedFolder } from '../indexAskedFolder.js';
 import { EXIT, type Io } from '../io.js';
 
 export const HELP = `Usage: kb check [--kb DIR] [--all] [--json] [--verbose] [--allow-secrets] [--no-cache]
 
-Lint a knowledge folder without writing: file problems with file:line (YAML, credentials redacted,
-unreadable files, pipes), untagged notes, alias chains and collisions, similar tags, tags to promote.
+Lint a knowledge folder without writing: file problems with file:line (YAML, credentials redacted in notes,
+canvases, bases and the files notes link, unreadable files, pipes), untagged notes, alias chains and collisions, similar tags, tags to promote.
 A summary line comes first; each section lists at most 20 items.
 
   --kb DIR          the knowledge folder (default: KB_DIR, else content/)
@@ -39,7 +40,9 @@ export function run(argv: string[], io: Io): number {
   const result = indexAskedFolder(values, io, { links: true });
   // Query blocks are checked for what they ask, not for what they find today: any day gives the same findings.
   const blocks = queryBlockIssues(result.index, result.bodies, '1970-01-01');
-  const report = checkKnowledge(result.index, [...result.issues, ...blocks], folderLinkCheck(result));
+  // Canvases, bases and linked attachments are checked as the build scans them (credentials, unreadable files).
+  const links = siteLinks(result);
+  const report = checkKnowledge(result.index, [...result.issues, ...blocks, ...publishedFileIssues(result, links)], folderLinkCheck(result, links));
   if (values.json) io.out(JSON.stringify(values.verbose ? { ...report, notices: result.reading.notices } : report, null, 2));
   else
     io.out(

@@ -5,10 +5,7 @@ import type { ReviewSide } from '../../core/review/reviewKnowledge.js';
 import { cachedPackData } from '../context/cachedPackData.js';
 import { digestsFor } from '../context/digestsFor.js';
 import { indexKnowledgeFolder } from '../indexKnowledgeFolder.js';
-import type { KbIssue } from '../../core/util/issue.js';
-import { secretPolicyOf } from '../security/redactSecrets.js';
-import { planAttachments } from '../site/noteAttachments.js';
-import { readBoards } from '../site/readBoards.js';
+import { publishedFileIssues } from '../site/publishedFileIssues.js';
 import { folderLinkCheck, siteLinks } from '../site/siteLinks.js';
 
 export interface ReviewSideOptions {
@@ -33,15 +30,7 @@ export function reviewSide(kbDir: string, options: ReviewSideOptions): ReviewSid
   const result = indexKnowledgeFolder(kbDir, { allowSecrets: options.allowSecrets, cacheDir: options.cacheDir });
   const site = siteLinks(result);
   const links = folderLinkCheck(result, site, options.suggest);
-  // What the site publishes beside the notes is scanned as the build scans it: canvases, bases and linked attachments.
-  const files: KbIssue[] = readBoards(result.reading).issues;
-  planAttachments({
-    kbDir,
-    bodies: result.bodies,
-    notes: result.index.notes,
-    resolver: site.resolver,
-    secrets: { policy: secretPolicyOf(result.reading.secrets), issues: files },
-  });
+  const files = publishedFileIssues(result, site); // canvases, bases and linked attachments, as the build scans them
   const data = cachedPackData(result.index, result.bodies, result.cacheDir === undefined ? undefined : join(result.cacheDir, 'pack-data'));
   const warned = new Set<string>();
   const packs = configuredPacks(result.index).map(({ slug, title, request }) => {
