@@ -168,7 +168,7 @@ export async function prepareSite(
   const jobs: RenderJob[] = [];
   const htmlKeys = new Set<string>();
   const mdx: string[] = [];
-  const asMdx = await mdxNotes(index.notes, result.bodies, config.renderDeadlineMs, options.warn);
+  const asMdx = await mdxNotes(index.notes, result.bodies, config.renderDeadlineMs, config.trustHtml, options.warn);
   // Each note's render job (its Markdown, what it embeds, its images' sizes), one after the other: a page renders
   // it itself when its HTML is not cached (dev, or a cache file lost mid-build). Written beside its name and renamed.
   const bodiesFile = join(config.dataDir, PORTAL_FILES.bodies);
@@ -287,7 +287,8 @@ function redirectSummary(redirects: readonly NoteRedirect[]): string[] {
 
 /**
  * The `.mdx` notes Astro compiles: those whose frontmatter is sound and whose trial compile succeeds within the render
- * deadline (checkMdx.ts). The others (broken YAML, a JSX error, a compile past the deadline) are rendered as Markdown,
+ * deadline (checkMdx.ts), holding no JavaScript but data unless `trust` (`--trust-html`; mdxCodeCheck.ts). The others
+ * (broken YAML, a JSX error, code the build does not run, a compile past the deadline) are rendered as Markdown,
  * each with a warning; `timedOut` names those that hit
  * the deadline, for the summary's deadline line.
  */
@@ -295,6 +296,7 @@ async function mdxNotes(
   notes: readonly NoteEntry[],
   bodies: ReadonlyMap<string, string>,
   deadlineMs: number,
+  trust: boolean,
   warn: (line: string) => void,
 ): Promise<{ compiles: Set<string>; timedOut: string[] }> {
   const candidates: NoteEntry[] = [];
@@ -305,7 +307,7 @@ async function mdxNotes(
   }
   const verdicts = await checkMdx(
     candidates.map((n) => bodies.get(n.path) ?? ''),
-    { deadlineMs },
+    { deadlineMs, trust },
   );
   const compiles = new Set<string>();
   const timedOut: string[] = [];
@@ -315,7 +317,11 @@ async function mdxNotes(
     else if ('timedOut' in v) {
       timedOut.push(note.path);
       warn(`${note.path}: MDX was still compiling at the render deadline (${deadlineMs / 1000} s); shown as plain Markdown.`);
-    } else warn(`${note.path}: MDX does not compile (${v.reason}); shown as plain Markdown.`);
+    } else if (v.code)
+      warn(
+        `${note.path}:${note.bodyLine + v.code.line - 1}: MDX holds JavaScript the build does not run (${v.code.what}: only data, frontmatter and the note's own constants); shown as plain Markdown. Authors you trust: --trust-html runs it.`,
+      );
+    else warn(`${note.path}: MDX does not compile (${v.reason}); shown as plain Markdown.`);
   });
   return { compiles, timedOut };
 }

@@ -11,13 +11,23 @@ import { loadKbConfig } from '../../src/node/loadKbConfig.ts';
 /** `work`: the project folder (its cache and output), for a test that prepares twice, warm; default a new one. */
 export function prepareFixture(
   kb: string,
-  options: { strict?: boolean; allowSecrets?: boolean; today?: string; base?: string; work?: string } = {},
+  options: {
+    strict?: boolean;
+    allowSecrets?: boolean;
+    trustHtml?: boolean;
+    today?: string;
+    base?: string;
+    work?: string;
+    /** Where the build's warnings go (default: nowhere). */
+    warn?: (line: string) => void;
+  } = {},
 ): Promise<PreparedSite> {
   const work = options.work ?? mkdtempSync(join(tmpdir(), 'kb-prepared-'));
   const parsed = parseKbPortalOptions({
     kb,
     strict: options.strict ?? false,
     allowSecrets: options.allowSecrets ?? false,
+    trustHtml: options.trustHtml ?? false,
     cacheDir: join(work, 'cache'),
     today: options.today ?? '2026-10-15',
   });
@@ -33,5 +43,5 @@ export function prepareFixture(
     { site: { base: kbConfig.site.base } },
     '2026-10-15',
   );
-  return prepareSite(config, { rendererHash: 'test', hasHtml: () => false, pages: undefined, warn: () => undefined });
+  return prepareSite(config, { rendererHash: 'test', hasHtml: () => false, pages: undefined, warn: options.warn ?? (() => undefined) });
 }

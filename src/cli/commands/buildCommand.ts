@@ -17,7 +17,7 @@ The build caches live in .kb-build/cache/ of the working directory.
   --out DIR         the output folder (default: dist/)
   --base PATH       serve under a sub-path, e.g. /wiki/ (default: kb.config.yaml site.base, else /)
   --strict          warnings (broken YAML, broken links, credentials) stop the build
-  --trust-html      keep raw HTML in .md notes as written (or KB_TRUST_HTML=1)
+  --trust-html      keep raw HTML in .md notes as written and run .mdx notes' JavaScript (or KB_TRUST_HTML=1)
   --allow-secrets   publish notes holding credentials as written, each with a warning (or KB_ALLOW_SECRETS=1)
   --today DATE      the build's date for ages and staleness (default: KB_TODAY, else today)
   --full            render every page, keeping nothing from the previous output

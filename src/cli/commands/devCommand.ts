@@ -11,7 +11,7 @@ added or deleted note shows on the next reload. Full-text search exists only in 
   --kb DIR          the knowledge folder (default: KB_DIR, else content/)
   --base PATH       serve under a sub-path, e.g. /wiki/ (default: kb.config.yaml site.base, else /)
   --today DATE      the date ages are counted from (default: KB_TODAY, else today)
-  --trust-html      keep raw HTML in .md notes as written (or KB_TRUST_HTML=1)
+  --trust-html      keep raw HTML in .md notes as written and run .mdx notes' JavaScript (or KB_TRUST_HTML=1)
   --allow-secrets   show notes holding credentials as written (or KB_ALLOW_SECRETS=1)
   --port N          the port (default 4321, the next free one when taken)
   --host [ADDR]     listen on every address (or on ADDR), not only localhost

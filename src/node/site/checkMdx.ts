@@ -7,32 +7,43 @@ import { compile } from '@mdx-js/mdx';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { mdxCodeCheck, MdxCodeError } from './mdxCodeCheck.js';
 
-/** One note's verdict: it compiles, it does not (the compiler's first line), or it was still compiling at the deadline. */
-export type MdxVerdict = { ok: true } | { ok: false; reason: string } | { ok: false; timedOut: true };
+/**
+ * One note's verdict: it compiles, it does not (the compiler's first line), it holds code the build does not run
+ * (mdxCodeCheck.ts: what, and its body line), or it was still compiling at the deadline.
+ */
+export type MdxVerdict = CompileVerdict | { ok: false; timedOut: true };
+type CompileVerdict = { ok: true } | { ok: false; reason: string; code?: { what: string; line: number } };
 
 /** What the worker is posted, and what it answers. */
 export interface MdxCheckRequest {
   i: number;
   body: string;
+  /** `--trust-html`: the note's JavaScript runs as written (no mdxCodeCheck). */
+  trust: boolean;
 }
-export type MdxCheckReply = { i: number; ok: true } | { i: number; ok: false; reason: string } | { ready: true };
+export type MdxCheckReply = ({ i: number } & CompileVerdict) | { ready: true };
 
 export interface MdxCheckOptions {
   /** How long one note may compile (ms); 0: no deadline, compiled in this thread. */
   deadlineMs: number;
   /** The worker module (tests pass their own); default checkMdxWorker.js beside this module, once compiled. */
   workerUrl?: URL | undefined;
+  /** `--trust-html`: the notes' JavaScript runs as written. Default false: only data (mdxCodeCheck.ts). */
+  trust?: boolean | undefined;
 }
 
 const WORKER = new URL('./checkMdxWorker.js', import.meta.url);
 
-/** The first line of a compile error: what the build's warning quotes. */
-export async function compileVerdict(body: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+/** The first line of a compile error: what the build's warning quotes. Untrusted, the note's code is checked too. */
+export async function compileVerdict(body: string, trust = false): Promise<CompileVerdict> {
   try {
-    await compile(body);
+    await compile(body, trust ? {} : { remarkPlugins: [mdxCodeCheck] });
     return { ok: true };
   } catch (err) {
+    const cause = err instanceof MdxCodeError ? err : (err as { cause?: unknown }).cause;
+    if (cause instanceof MdxCodeError) return { ok: false, reason: cause.message, code: { what: cause.what, line: cause.line } };
     return { ok: false, reason: (err as Error).message.split('\n')[0] ?? 'unknown error' };
   }
 }
@@ -43,14 +54,14 @@ export async function checkMdx(bodies: readonly string[], options: MdxCheckOptio
   if (bodies.length === 0) return [];
   if (options.deadlineMs <= 0 || (url.protocol === 'file:' && !existsSync(fileURLToPath(url)))) {
     const verdicts: MdxVerdict[] = [];
-    for (const body of bodies) verdicts.push(await compileVerdict(body));
+    for (const body of bodies) verdicts.push(await compileVerdict(body, options.trust ?? false));
     return verdicts;
   }
-  return inWorker(bodies, url, options.deadlineMs);
+  return inWorker(bodies, url, options.deadlineMs, options.trust ?? false);
 }
 
 /** One worker compiles the notes one after the other; a note past the deadline stops it, and a new one takes the rest. */
-function inWorker(bodies: readonly string[], url: URL, deadlineMs: number): Promise<MdxVerdict[]> {
+function inWorker(bodies: readonly string[], url: URL, deadlineMs: number, trust: boolean): Promise<MdxVerdict[]> {
   const verdicts: (MdxVerdict | undefined)[] = bodies.map(() => undefined);
   let next = 0;
   return new Promise((resolve, reject) => {
@@ -65,7 +76,7 @@ function inWorker(bodies: readonly string[], url: URL, deadlineMs: number): Prom
           return;
         }
         current = next++;
-        worker.postMessage({ i: current, body: bodies[current]! } satisfies MdxCheckRequest);
+        worker.postMessage({ i: current, body: bodies[current]!, trust } satisfies MdxCheckRequest);
         timer = setTimeout(() => {
           verdicts[current] = { ok: false, timedOut: true };
           worker.removeAllListeners();
@@ -78,7 +89,8 @@ function inWorker(bodies: readonly string[], url: URL, deadlineMs: number): Prom
         if ('ready' in reply) return post();
         if (reply.i !== current) return;
         clearTimeout(timer);
-        verdicts[reply.i] = reply.ok ? { ok: true } : { ok: false, reason: reply.reason };
+        const { i, ...verdict } = reply;
+        verdicts[i] = verdict;
         post();
       });
       worker.on('error', (err) => {

@@ -1,0 +1,71 @@
+// What JavaScript an `.mdx` note may hold before the build runs it (mdxCodeCheck.ts): data only, unless the team trusts
+// its authors (`--trust-html`). One row per rule; then the build: such a note is shown as plain Markdown with a warning
+// naming its line, and nothing it reads (an environment variable: a CI secret) reaches the site.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { checkMdx, compileVerdict } from '../../src/node/site/checkMdx.ts';
+import { prepareFixture } from './preparedSite.ts';
+
+describe('MDX the build runs: data', () => {
+  it.each([
+    ['an exported constant and its use', "export const lastReviewed = '2026-09-20';\n\nReviewed {lastReviewed}."],
+    ['an object and an array of literals, members of them', 'export const a = { b: [1, "c"], d: -1 };\n\n{a.b[0]} {a["d"]}'],
+    ['frontmatter and props', '{frontmatter.title} {props.x}'],
+    ['operators, a conditional and a template', 'export const n = 2;\n\n{n > 1 ? "many" : `one ${n}`} {!n && n + 1}'],
+    ['components with literal and data attributes, a spread of frontmatter', '<Callout type="note" n={1} {...frontmatter}>hi</Callout>'],
+    ['JSX inside an expression', 'export const on = true;\n\n{on && <b>bold</b>}'],
+    ['a comment', '{/* a note to the editor */}'],
+  ])('%s', async (_rule, body) => expect(await compileVerdict(body)).toEqual({ ok: true }));
+});
+
+describe('MDX the build does not run: code', () => {
+  it.each([
+    ['a global: process', 'Home is {process.env.HOME}.', '`process`', 1],
+    ['import.meta', 'a\n\n{import.meta.env.SECRET}', '`import.meta`', 3],
+    ['an import', 'import fs from "node:fs"\n\nx', 'an `import`', 1],
+    ['a dynamic import', 'x {import("node:fs")}', '`import()`', 1],
+    ['a function a component could call', 'export function X() { return 1 }\n\n<X />', 'a function', 1],
+    ['an arrow function in an attribute', 'x <A b={() => 1} />', 'a function', 1],
+    ['a call (the constructor escape)', 'x {frontmatter.constructor.constructor("return process")()}', 'a call', 1],
+    ['`new`', 'x {new Date()}', '`new`', 1],
+    ['a tagged template', 'x {String.raw`a`}', 'a tagged template', 1],
+    ['an assignment', 'export const a = 1;\n\n{a = 2}', 'an assignment', 3],
+    ['a getter', 'export const o = { get x() { return 1 } };', 'a getter, setter or method', 1],
+    ['globalThis in a spread attribute', '<A {...globalThis} />', '`globalThis`', 1],
+    ['a re-export', 'export { readFileSync } from "node:fs"', 'a re-export', 1],
+    ['export default (a layout)', 'export default function Layout() {}', '`export default`', 1],
+  ])('%s', async (_rule, body, what, line) =>
+    expect(await compileVerdict(body)).toEqual({ ok: false, reason: `uses JavaScript the build does not run (${what}, line ${line})`, code: { what, line } }),
+  );
+  it('trusted (--trust-html), it runs as written', async () => expect(await compileVerdict('Home is {process.env.HOME}.', true)).toEqual({ ok: true }));
+  it('the worker checks the same', async () => {
+    const worker = pathToFileURL(join(import.meta.dirname, '../../lib/node/site/checkMdxWorker.js'));
+    const bodies = ['{process.env.HOME}', '# Fine'];
+    expect(await checkMdx(bodies, { deadlineMs: 10_000, workerUrl: worker })).toEqual([
+      expect.objectContaining({ ok: false, code: { what: '`process`', line: 1 } }),
+      { ok: true },
+    ]);
+    expect(await checkMdx(bodies, { deadlineMs: 10_000, workerUrl: worker, trust: true })).toEqual([{ ok: true }, { ok: true }]);
+  }, 30_000);
+});
+
+describe('the build: an .mdx note reading the environment', () => {
+  const kb = mkdtempSync(join(tmpdir(), 'kb-mdx-code-'));
+  mkdirSync(join(kb, 'notes'));
+  writeFileSync(join(kb, 'notes/env.mdx'), '---\ntitle: Env\n---\n# Env\n\nThe token is {process.env.GITHUB_TOKEN}.\n');
+  writeFileSync(join(kb, 'notes/data.mdx'), '---\ntitle: Data\n---\nexport const n = 2;\n\n# Data\n\nTwo is {n}.\n');
+
+  it('is shown as plain Markdown, with a warning naming its line; a note of data is still MDX', async () => {
+    const warnings: string[] = [];
+    const site = await prepareFixture(kb, { warn: (l) => warnings.push(l) });
+    expect(site.mdx).toEqual(['notes/data.mdx']);
+    expect(warnings).toEqual([
+      "notes/env.mdx:6: MDX holds JavaScript the build does not run (`process`: only data, frontmatter and the note's own constants); shown as plain Markdown. Authors you trust: --trust-html runs it.",
+    ]);
+  });
+  it('with --trust-html it is MDX, as written', async () =>
+    expect((await prepareFixture(kb, { trustHtml: true })).mdx).toEqual(['notes/data.mdx', 'notes/env.mdx']));
+});
