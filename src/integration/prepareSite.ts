@@ -319,7 +319,9 @@ async function mdxNotes(
       warn(`${note.path}: MDX was still compiling at the render deadline (${deadlineMs / 1000} s); shown as plain Markdown.`);
     } else if (v.code)
       warn(
-        `${note.path}:${note.bodyLine + v.code.line - 1}: MDX holds JavaScript the build does not run (${v.code.what}: only data, frontmatter and the note's own constants); shown as plain Markdown. Authors you trust: --trust-html runs it.`,
+        v.code.kind === 'html'
+          ? `${note.path}:${note.bodyLine + v.code.line - 1}: MDX holds HTML the build does not publish (${v.code.what}: only what the Markdown sanitiser allows); shown as plain Markdown, sanitised. Authors you trust: --trust-html keeps it.`
+          : `${note.path}:${note.bodyLine + v.code.line - 1}: MDX holds JavaScript the build does not run (${v.code.what}: only data, frontmatter and the note's own constants); shown as plain Markdown. Authors you trust: --trust-html runs it.`,
       );
     else warn(`${note.path}: MDX does not compile (${v.reason}); shown as plain Markdown.`);
   });

@@ -38,18 +38,49 @@ describe('MDX the build does not run: code', () => {
     ['a re-export', 'export { readFileSync } from "node:fs"', 'a re-export', 1],
     ['export default (a layout)', 'export default function Layout() {}', '`export default`', 1],
   ])('%s', async (_rule, body, what, line) =>
-    expect(await compileVerdict(body)).toEqual({ ok: false, reason: `uses JavaScript the build does not run (${what}, line ${line})`, code: { what, line } }),
+    expect(await compileVerdict(body)).toEqual({
+      ok: false,
+      reason: `uses JavaScript the build does not run (${what}, line ${line})`,
+      code: { what, line, kind: 'code' },
+    }),
   );
   it('trusted (--trust-html), it runs as written', async () => expect(await compileVerdict('Home is {process.env.HOME}.', true)).toEqual({ ok: true }));
   it('the worker checks the same', async () => {
     const worker = pathToFileURL(join(import.meta.dirname, '../../lib/node/site/checkMdxWorker.js'));
     const bodies = ['{process.env.HOME}', '# Fine'];
     expect(await checkMdx(bodies, { deadlineMs: 10_000, workerUrl: worker })).toEqual([
-      expect.objectContaining({ ok: false, code: { what: '`process`', line: 1 } }),
+      expect.objectContaining({ ok: false, code: { what: '`process`', line: 1, kind: 'code' } }),
       { ok: true },
     ]);
     expect(await checkMdx(bodies, { deadlineMs: 10_000, workerUrl: worker, trust: true })).toEqual([{ ok: true }, { ok: true }]);
   }, 30_000);
+});
+
+describe('MDX HTML the build publishes: what the Markdown sanitiser allows', () => {
+  it.each([
+    ['links and images with http(s), mailto and relative URLs', '[ok](https://a.example) [rel](./x.md) [m](mailto:a@b.c) ![i](img/a.png) <a href="#h">h</a>'],
+    ['allowed elements and attributes', '<details><summary>s</summary><kbd>Ctrl</kbd> <sup>1</sup></details>\n\n<p className="x" title="t">a</p>'],
+    ['our components', '<Callout type="note">x</Callout>'],
+  ])('%s', async (_rule, body) => expect(await compileVerdict(body)).toEqual({ ok: true }));
+  it.each([
+    ['<script>', '<script>{"window.x = 1"}</script>', '<script>', 1],
+    ['<iframe>', '<iframe src="https://e.example"></iframe>', '<iframe>', 1],
+    ['<script> inside an expression', 'export const on = true;\n\n{on && <script>x</script>}', '<script>', 3],
+    ['an event handler', '<img src="x.png" onError="alert(1)" />', 'an event handler, onError', 1],
+    ['style=', '<div style="position:fixed">a</div>', 'style=', 1],
+    ['a javascript: link as JSX', '<a href="javascript:alert(1)">l</a>', 'a javascript: URL', 1],
+    ['a javascript: link in Markdown (MDX does not sanitise it)', '[x](javascript:alert(1))', 'a javascript: URL', 1],
+    ['a vbscript: link definition', '[x][r]\n\n[r]: vbscript:x', 'a vbscript: URL', 3],
+    ['a data: image', '![i](data:image/svg+xml;base64,PHN2Zz4=)', 'a data: URL', 1],
+    ['a URL from an expression', '<a href={frontmatter.url}>x</a>', 'href= from an expression', 1],
+    ['a spread of attributes on an element', '<img {...frontmatter} />', 'a spread of attributes on <img>', 1],
+  ])('%s', async (_rule, body, what, line) =>
+    expect(await compileVerdict(body)).toEqual({
+      ok: false,
+      reason: `uses HTML the build does not publish (${what}, line ${line})`,
+      code: { what, line, kind: 'html' },
+    }),
+  );
 });
 
 describe('the build: an .mdx note reading the environment', () => {

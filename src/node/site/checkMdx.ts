@@ -14,7 +14,7 @@ import { mdxCodeCheck, MdxCodeError } from './mdxCodeCheck.js';
  * (mdxCodeCheck.ts: what, and its body line), or it was still compiling at the deadline.
  */
 export type MdxVerdict = CompileVerdict | { ok: false; timedOut: true };
-type CompileVerdict = { ok: true } | { ok: false; reason: string; code?: { what: string; line: number } };
+type CompileVerdict = { ok: true } | { ok: false; reason: string; code?: { what: string; line: number; kind: 'code' | 'html' } };
 
 /** What the worker is posted, and what it answers. */
 export interface MdxCheckRequest {
@@ -43,7 +43,7 @@ export async function compileVerdict(body: string, trust = false): Promise<Compi
     return { ok: true };
   } catch (err) {
     const cause = err instanceof MdxCodeError ? err : (err as { cause?: unknown }).cause;
-    if (cause instanceof MdxCodeError) return { ok: false, reason: cause.message, code: { what: cause.what, line: cause.line } };
+    if (cause instanceof MdxCodeError) return { ok: false, reason: cause.message, code: { what: cause.what, line: cause.line, kind: cause.kind } };
     return { ok: false, reason: (err as Error).message.split('\n')[0] ?? 'unknown error' };
   }
 }

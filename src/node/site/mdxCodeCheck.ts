@@ -1,10 +1,14 @@
-// What JavaScript an `.mdx` note may hold before the build runs it. MDX is code: `{process.env.GITHUB_TOKEN}` in a note
-// would publish a CI secret, and an `import` runs any module. Unless the team trusts its authors (`--trust-html`), a
-// note's expressions and `export const`s are kept to data: literals, the note's own constants, `frontmatter` and
-// `props`, members of these, operators and JSX. No call, `new`, function, `import`, `import.meta`, `this`,
-// assignment or other global. A note that holds more is shown as plain Markdown, with a warning naming the line.
+// What JavaScript and HTML an `.mdx` note may hold before the build runs it. MDX is code: `{process.env.GITHUB_TOKEN}`
+// in a note would publish a CI secret, an `import` runs any module, and `<script>` or `onError=` would run in readers'
+// browsers. Unless the team trusts its authors (`--trust-html`), a note's expressions and `export const`s are kept to
+// data: literals, the note's own constants, `frontmatter` and `props`, members of these, operators and JSX (no call,
+// `new`, function, `import`, `import.meta`, `this`, assignment or other global), and its HTML elements to what the
+// Markdown sanitiser allows (allowList.ts: no `<script>`, `<iframe>`, event handlers, `style=`, or link and source
+// URLs other than http(s) and mailto). A note that holds more is shown as plain Markdown (which is sanitised), with a
+// warning naming the line.
 import type { Node } from 'unist';
 import type { Plugin } from 'unified';
+import { allowList } from '../../markdown/allowList.js';
 
 /** A node of the ESTree programs MDX attaches to its ESM and expression nodes (`data.estree`). */
 interface EsNode {
@@ -12,14 +16,79 @@ interface EsNode {
   [key: string]: unknown;
 }
 
-/** A note's code the build will not run: what (`a call`, `process`) and the body line it is on. */
+/** A note's code the build will not run, or HTML it will not publish: what (`a call`, `<script>`) and its body line. */
 export class MdxCodeError extends Error {
   constructor(
     readonly what: string,
     readonly line: number,
+    readonly kind: 'code' | 'html' = 'code',
   ) {
-    super(`uses JavaScript the build does not run (${what}, line ${line})`);
+    super(kind === 'html' ? `uses HTML the build does not publish (${what}, line ${line})` : `uses JavaScript the build does not run (${what}, line ${line})`);
   }
+}
+
+/** HTML elements an MDX note may write: the Markdown sanitiser's. */
+const TAGS = new Set(allowList.tagNames ?? []);
+/** Attributes holding a URL a browser loads or follows. */
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'srcset',
+  'cite',
+  'action',
+  'formaction',
+  'poster',
+  'background',
+  'longdesc',
+  'data',
+  'xlinkhref',
+  'xlink:href',
+  'ping',
+  'manifest',
+]);
+/** Attributes never published: inline style and a frame's document. */
+const REFUSED_ATTRIBUTES = new Set(['style', 'srcdoc']);
+
+/** An HTML element's name and attributes (`value`: the literal string, `null` for none, `undefined` for an expression). */
+function checkElement(tag: string, attributes: readonly { name: string | undefined; value: string | null | undefined }[], line: number): void {
+  const refuse = (what: string): never => {
+    throw new MdxCodeError(what, line, 'html');
+  };
+  if (!TAGS.has(tag)) refuse(`<${tag}>`);
+  for (const { name, value } of attributes) {
+    if (name === undefined) refuse(`a spread of attributes on <${tag}>`);
+    const key = name!.toLowerCase().replace(/-/g, '');
+    if (key.startsWith('on')) refuse(`an event handler, ${name}`);
+    if (REFUSED_ATTRIBUTES.has(key)) refuse(`${name}=`);
+    if (!URL_ATTRIBUTES.has(key)) continue;
+    if (value === undefined) refuse(`${name}= from an expression`);
+    const scheme = /^\s*([a-z][a-z0-9+.-]*):/i.exec(value ?? '')?.[1]?.toLowerCase();
+    if (scheme !== undefined && !['http', 'https', 'mailto'].includes(scheme)) refuse(`a ${scheme}: URL`);
+  }
+}
+
+/** An element of MDX's own syntax (`<img … />` in the text): an HTML element when its name starts lower case. */
+function checkMdxElement(n: MdastNode): void {
+  if (!n.name || !/^[a-z]/.test(n.name) || n.name.includes('.')) return;
+  const attributes = (n.attributes ?? []).map((a) => ({
+    name: a.type === 'mdxJsxAttribute' ? (a.name ?? '') : undefined,
+    value: a.value === null || a.value === undefined ? null : typeof a.value === 'string' ? a.value : undefined,
+  }));
+  checkElement(n.name, attributes, n.position?.start.line ?? 1);
+}
+
+/** A JSX element inside an expression or a constant (`{on && <script>…</script>}`). */
+function checkJsxElement(node: EsNode, line: number): void {
+  const name = node['name'] as EsNode;
+  if (name.type !== 'JSXIdentifier' || !/^[a-z]/.test(name['name'] as string)) return;
+  const attributes = (node['attributes'] as EsNode[]).map((a) => {
+    if (a.type !== 'JSXAttribute') return { name: undefined, value: undefined };
+    const n = a['name'] as EsNode;
+    const attrName = n.type === 'JSXNamespacedName' ? `${(n['namespace'] as EsNode)['name']}:${(n['name'] as EsNode)['name']}` : (n['name'] as string);
+    const v = a['value'] as EsNode | null;
+    return { name: attrName, value: v === null ? null : v.type === 'Literal' && typeof v['value'] === 'string' ? (v['value'] as string) : undefined };
+  });
+  checkElement(name['name'] as string, attributes, line);
 }
 
 /** Names an expression may read besides the note's own `export const`s. */
@@ -42,7 +111,6 @@ const COMBINING = new Set([
   'ChainExpression',
   'JSXElement',
   'JSXFragment',
-  'JSXOpeningElement',
   'JSXClosingElement',
   'JSXOpeningFragment',
   'JSXClosingFragment',
@@ -80,24 +148,37 @@ export const mdxCodeCheck: Plugin<[], Node> = () => (root) => {
   const tree = root as MdastNode;
   const nodes: MdastNode[] = [];
   const collect = (n: MdastNode) => {
-    if (n.type.startsWith('mdx')) nodes.push(n);
+    if (n.type.startsWith('mdx') || n.type === 'link' || n.type === 'image' || n.type === 'definition') nodes.push(n);
     for (const c of n.children ?? []) collect(c);
   };
   collect(tree);
   const own = new Set<string>();
   for (const n of nodes) if (n.type === 'mdxjsEsm') for (const name of exportedConstants(n)) own.add(name);
+  // Every node is checked, and the first problem in the note (by line) is the one reported.
+  let first: MdxCodeError | undefined;
   for (const n of nodes) {
     const line = n.position?.start.line ?? 1;
-    for (const program of programsOf(n)) checkNode(program, own, line);
+    try {
+      if (n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') checkMdxElement(n);
+      // A Markdown link or image becomes an element as written: MDX does not sanitise its URL (`[x](javascript:…)`).
+      else if (typeof n.url === 'string') checkElement(n.type === 'image' ? 'img' : 'a', [{ name: n.type === 'image' ? 'src' : 'href', value: n.url }], line);
+      for (const program of programsOf(n)) checkNode(program, own, line);
+    } catch (err) {
+      if (!(err instanceof MdxCodeError)) throw err;
+      if (!first || err.line < first.line) first = err;
+    }
   }
+  if (first) throw first;
 };
 
 interface MdastNode {
   type: string;
+  name?: string | null;
+  url?: string;
   children?: MdastNode[];
   position?: { start: { line: number } } | undefined;
   data?: { estree?: EsNode };
-  attributes?: { type: string; value?: unknown; data?: { estree?: EsNode } }[];
+  attributes?: { type: string; name?: string; value?: unknown; data?: { estree?: EsNode } }[];
 }
 
 /** The ESTree programs of an MDX node: its own (ESM, expressions), and its JSX attributes' (`{...x}`, `a={x}`). */
@@ -166,6 +247,10 @@ function checkNode(node: EsNode, own: ReadonlySet<string>, line: number): void {
       return checkNode(node['value'] as EsNode, own, line);
     case 'JSXAttribute':
       if (node['value']) checkNode(node['value'] as EsNode, own, line);
+      return;
+    case 'JSXOpeningElement':
+      checkJsxElement(node, at);
+      for (const a of node['attributes'] as EsNode[]) checkNode(a, own, line);
       return;
     case 'JSXIdentifier':
     case 'JSXMemberExpression':
