@@ -1,6 +1,7 @@
 import { checkKnowledge, type CheckReport } from '../../core/check/checkKnowledge.js';
 import { queryBlockIssues } from '../../core/query/queryBlock.js';
 import { renderCheckText } from '../../core/check/renderCheckText.js';
+import { noteLinkScan } from '../../node/site/noteLinkScan.js';
 import { publishedFileIssues } from '../../node/site/publishedFileIssues.js';
 import { folderLinkCheck, siteLinks } from '../../node/site/siteLinks.js';
 import { CACHE_FLAG, parseFlags } from '../flags.js';
@@ -42,7 +43,12 @@ export function run(argv: string[], io: Io): number {
   const blocks = queryBlockIssues(result.index, result.bodies, '1970-01-01');
   // Canvases, bases and linked attachments are checked as the build scans them (credentials, unreadable files).
   const links = siteLinks(result);
-  const report = checkKnowledge(result.index, [...result.issues, ...blocks, ...publishedFileIssues(result, links)], folderLinkCheck(result, links));
+  const scan = noteLinkScan(result); // one memo of the notes' links for both readers
+  const report = checkKnowledge(
+    result.index,
+    [...result.issues, ...blocks, ...publishedFileIssues(result, links, scan)],
+    folderLinkCheck(result, links, true, scan),
+  );
   if (values.json) io.out(JSON.stringify(values.verbose ? { ...report, notices: result.reading.notices } : report, null, 2));
   else
     io.out(

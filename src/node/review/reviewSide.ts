@@ -5,6 +5,7 @@ import type { ReviewSide } from '../../core/review/reviewKnowledge.js';
 import { cachedPackData } from '../context/cachedPackData.js';
 import { digestsFor } from '../context/digestsFor.js';
 import { indexKnowledgeFolder } from '../indexKnowledgeFolder.js';
+import { noteLinkScan } from '../site/noteLinkScan.js';
 import { publishedFileIssues } from '../site/publishedFileIssues.js';
 import { folderLinkCheck, siteLinks } from '../site/siteLinks.js';
 
@@ -29,8 +30,9 @@ export interface ReviewSideOptions {
 export function reviewSide(kbDir: string, options: ReviewSideOptions): ReviewSide {
   const result = indexKnowledgeFolder(kbDir, { allowSecrets: options.allowSecrets, cacheDir: options.cacheDir });
   const site = siteLinks(result);
-  const links = folderLinkCheck(result, site, options.suggest);
-  const files = publishedFileIssues(result, site); // canvases, bases and linked attachments, as the build scans them
+  const scan = noteLinkScan(result); // one memo of the notes' links for both readers
+  const links = folderLinkCheck(result, site, options.suggest, scan);
+  const files = publishedFileIssues(result, site, scan); // canvases, bases and linked attachments, as the build scans them
   const data = cachedPackData(result.index, result.bodies, result.cacheDir === undefined ? undefined : join(result.cacheDir, 'pack-data'));
   const warned = new Set<string>();
   const packs = configuredPacks(result.index).map(({ slug, title, request }) => {
