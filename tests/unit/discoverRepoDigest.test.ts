@@ -261,3 +261,27 @@ describe('Pass 6 recency from git', () => {
     expect(gitRecency(tree({ 'a.ts': '' }))).toEqual([]);
   });
 });
+
+// kb-digests.json is published with the site: a credential in a codebase's source or README is never one of its words.
+describe('a digest holds no credential of the codebase', () => {
+  const keyId = 'AKIAQYLPMN5HHHFPZAM2';
+  const stripe = `sk_live_${'4eC39HqLyjWDarjtT1zdp7dc'}`;
+  it('the words of a source file leave each credential out', () => {
+    const d = buildRepoDigest(
+      tree({
+        'package.json': '{"name":"svc"}\n',
+        'src/config.ts': `export const DEPLOY_KEY = "${keyId}";\nexport function charge() { return "${stripe}"; }\n`,
+      }),
+      reg(),
+    );
+    expect(d.files.find((f) => f.path === 'src/config.ts')!.words).toEqual(expect.arrayContaining(['charge', 'deploy_key', 'export', 'function']));
+    expect(JSON.stringify(d).toLowerCase()).not.toMatch(/akiaqylpmn5hhhfpzam2|sk_live_/);
+  });
+  it('a map-mode README quotes it redacted', () => {
+    const files: Record<string, string> = { 'README.md': `# Svc\n\nDeploy with ${keyId}.\n`, 'src/main.ts': 'export {}\n' };
+    for (let i = 0; i < 500; i++) files[`src/m${i}.ts`] = 'export {}\n';
+    const d = buildRepoDigest(tree(files), reg());
+    expect(d.mode).toBe('map');
+    expect(d.readme).toContain('Deploy with [redacted: aws].');
+  });
+});

@@ -18,6 +18,8 @@ import { resolveImports } from '../../core/discover/resolveImports.js';
 import type { DigestFile, RepoDigest } from '../../core/discover/repoDigest.js';
 import { gitRecency } from './gitRecency.js';
 import { nodeFs } from '../fs/kbFs.js';
+import { DEFAULT_SECRET_POLICY, judgeSecret, redactSpans } from '../security/redactSecrets.js';
+import { scanSecrets } from '../security/scanSecrets.js';
 import { walkRepo } from './walkRepo.js';
 
 export interface RepoRegistration {
@@ -82,7 +84,7 @@ export function buildRepoDigest(absRoot: string, reg: RepoRegistration): RepoDig
   if (mode === 'map') {
     const readmePath = walk.files.find((f) => f.toLowerCase() === 'readme.md');
     const readme = readmePath ? readText(join(absRoot, readmePath)) : undefined;
-    const readmeLines = readme === undefined ? undefined : splitLines(readme);
+    const readmeLines = readme === undefined ? undefined : splitLines(withoutSecrets(readme, join(absRoot, readmePath!)));
     return {
       ...base,
       files: entryPoints.map((p) => ({ path: p, lines: splitLines(readText(join(absRoot, p)) ?? '').length, words: [], imports: [] })),
@@ -102,7 +104,7 @@ export function buildRepoDigest(absRoot: string, reg: RepoRegistration): RepoDig
     return {
       path,
       lines: splitLines(text).length,
-      words: searchable.has(ext) ? wordsOf(text) : [],
+      words: searchable.has(ext) ? wordsOf(withoutSecrets(text, join(absRoot, path), ' ')) : [],
       imports: SOURCE_EXTENSIONS.has(ext) ? resolveImports(path, text, fileSet, goModule) : [],
     };
   });
@@ -154,6 +156,17 @@ export function splitLines(text: string): string[] {
   const lines = text.split(/\r?\n/);
   if (lines[lines.length - 1] === '') lines.pop();
   return lines;
+}
+
+/**
+ * A codebase's text as a digest may carry it (kb-digests.json is published with the site, and packs quote a README):
+ * each credential the secret scanner finds replaced by `[redacted: <rule>]`, or by `marker` (a space, so that no
+ * word is made of it). Placeholders stay, as in notes.
+ */
+function withoutSecrets(text: string, abs: string, marker?: string): string {
+  const found = scanSecrets(text, abs).filter((f) => judgeSecret(text, f, DEFAULT_SECRET_POLICY).action === 'redact');
+  if (!found.length) return text;
+  return marker === undefined ? redactSpans(text, found) : redactSpans(text, found, 0, () => marker);
 }
 
 function wordsOf(text: string): string[] {
