@@ -34,6 +34,7 @@ class KbSearch extends HTMLElement {
         ...(mergeIndex.length ? { mergeIndex } : {}),
       }) as {
         triggerSearch?: (q: string) => void;
+        triggerFilters?: (filters: Record<string, string[]>) => void;
       };
       // Pagefind's box has only a placeholder: give it our visible label.
       const input = this.querySelector<HTMLInputElement>('input.pagefind-ui__search-input');
@@ -42,9 +43,42 @@ class KbSearch extends HTMLElement {
         input.id = 'kb-search-input';
         label.hidden = false;
       }
-      if (query) ui.triggerSearch?.(query);
+      if (query) {
+        ui.triggerSearch?.(query);
+        // Setting the (still empty) filters again runs the search again; the same term would not.
+        void this.searchAgainWithAllFilters(bundle, () => ui.triggerFilters?.({}));
+      }
     });
     document.head.append(script);
+  }
+
+  /**
+   * Pagefind's UI lists the filters its last search returned, and a search returns only the filter chunks loaded by
+   * then: a search run as the page opens can beat the filters' own load and leave, say, only "category" listed
+   * (seen in CI). Once the first results are shown (the UI is set up), load every filter into the same Pagefind
+   * module (an ES module is one instance per URL) and, if the UI lists fewer, search again: the same results,
+   * now with every filter.
+   */
+  private async searchAgainWithAllFilters(bundle: string, search: () => void): Promise<void> {
+    const shown = await new Promise<boolean>((resolve) => {
+      const ready = () => !!this.querySelector('.pagefind-ui__message')?.textContent?.trim();
+      if (ready()) return resolve(true);
+      const observer = new MutationObserver(() => {
+        if (!ready()) return;
+        observer.disconnect();
+        resolve(true);
+      });
+      observer.observe(this, { childList: true, subtree: true, characterData: true });
+      setTimeout(() => {
+        observer.disconnect();
+        resolve(false);
+      }, 15_000);
+    });
+    if (!shown) return;
+    const pagefind = (await import(/* @vite-ignore */ `${bundle}pagefind.js`)) as { filters: () => Promise<Record<string, unknown>> };
+    const all = Object.keys(await pagefind.filters()).length;
+    // Never over a reader's own choice: with a filter ticked, its search already lists what it found.
+    if (this.querySelectorAll('.pagefind-ui__filter-name').length < all && !this.querySelector('.pagefind-ui__filter-checkbox:checked')) search();
   }
 }
 

@@ -200,6 +200,30 @@ for (const width of [1440, 390] as const)
       });
     });
 
+// Pagefind's UI lists the filters its last search returned, and a search returns only the filter chunks loaded by
+// then. Here the index and fragments wait until one filter chunk has arrived and the other filter chunks come 2 s
+// late: the opening search then knows one filter only, and the search page must still come to list all four
+// (kbSearch.ts searches again once every filter is loaded; without it this fails, as a busy CI machine did).
+test('search page: every filter is listed even when the filters load after the first search', async ({ page }) => {
+  let firstFilter: () => void = () => undefined;
+  const oneFilterLoaded = new Promise<void>((resolve) => (firstFilter = resolve));
+  let filters = 0;
+  await page.route(/\/pagefind\/filter\/[^/]+\.pf_filter$/, async (route) => {
+    const response = await route.fetch();
+    if (filters++ > 0) await new Promise((r) => setTimeout(r, 2000));
+    await route.fulfill({ response });
+    firstFilter();
+  });
+  await page.route(/\/pagefind\/(index|fragment)\/[^/]+\.pf_(index|fragment)$/, async (route) => {
+    const response = await route.fetch();
+    await oneFilterLoaded;
+    await route.fulfill({ response });
+  });
+  await page.goto('search/?q=webhook');
+  await expect(page.locator('.pagefind-ui__result').first()).toBeVisible();
+  await expect(page.locator('.pagefind-ui__filter-name')).toHaveText([/^category$/i, /^project$/i, /^status$/i, /^tag$/i], { timeout: 10_000 });
+});
+
 test('tag pages list every note carrying the tag; the heading and /tags/ show that number', async ({ page }) => {
   test.setTimeout(180_000);
   const pages = tagPages();
