@@ -75,8 +75,13 @@ class KbSearch extends HTMLElement {
       }, 15_000);
     });
     if (!shown) return;
-    const pagefind = (await import(/* @vite-ignore */ `${bundle}pagefind.js`)) as { filters: () => Promise<Record<string, unknown>> };
-    const all = Object.keys(await pagefind.filters()).length;
+    let all: number;
+    try {
+      const pagefind = (await import(/* @vite-ignore */ `${bundle}pagefind.js`)) as { filters: () => Promise<Record<string, unknown>> };
+      all = Object.keys(await pagefind.filters()).length;
+    } catch {
+      return; // the UI reports a missing bundle itself
+    }
     // Never over a reader's own choice: with a filter ticked, its search already lists what it found.
     if (this.querySelectorAll('.pagefind-ui__filter-name').length < all && !this.querySelector('.pagefind-ui__filter-checkbox:checked')) search();
   }
