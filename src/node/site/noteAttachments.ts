@@ -120,7 +120,7 @@ function publishedText(path: string, source: string, secrets: { policy: SecretPo
 function archiveClear(path: string, source: string, secrets: { policy: SecretPolicy; issues: KbIssue[] }): boolean {
   const size = statSync(source).size;
   const leaveOut = (message: string) => {
-    secrets.issues.push({ severity: 'warning', code: 'secret', file: path, message: `${message} A link to it leads nowhere until then.` });
+    secrets.issues.push({ severity: 'warning', code: 'secret', file: path, message: `${message} A link to it leads nowhere until it is fixed.` });
     return false;
   };
   if (size > MAX_FILE_BYTES)
