@@ -9,6 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { checkMdx, compileVerdict } from '../../src/node/site/checkMdx.ts';
 import { prepareFixture } from './preparedSite.ts';
 
+/** The verdict on a note holding `what` at body line `line`: code the build does not run, or HTML it does not publish. */
+function refused(kind: 'code' | 'html', what: string, line: number) {
+  const reason = kind === 'code' ? 'uses JavaScript the build does not run' : 'uses HTML the build does not publish';
+  return { ok: false, reason: `${reason} (${what}, line ${line})`, code: { what, line, kind } };
+}
+
 describe('MDX the build runs: data', () => {
   it.each([
     ['an exported constant and its use', "export const lastReviewed = '2026-09-20';\n\nReviewed {lastReviewed}."],
@@ -37,13 +43,7 @@ describe('MDX the build does not run: code', () => {
     ['globalThis in a spread attribute', '<A {...globalThis} />', '`globalThis`', 1],
     ['a re-export', 'export { readFileSync } from "node:fs"', 'a re-export', 1],
     ['export default (a layout)', 'export default function Layout() {}', '`export default`', 1],
-  ])('%s', async (_rule, body, what, line) =>
-    expect(await compileVerdict(body)).toEqual({
-      ok: false,
-      reason: `uses JavaScript the build does not run (${what}, line ${line})`,
-      code: { what, line, kind: 'code' },
-    }),
-  );
+  ])('%s', async (_rule, body, what, line) => expect(await compileVerdict(body)).toEqual(refused('code', what, line)));
   it('trusted (--trust-html), it runs as written', async () => expect(await compileVerdict('Home is {process.env.HOME}.', true)).toEqual({ ok: true }));
   it('the worker checks the same', async () => {
     const worker = pathToFileURL(join(import.meta.dirname, '../../lib/node/site/checkMdxWorker.js'));
@@ -74,13 +74,7 @@ describe('MDX HTML the build publishes: what the Markdown sanitiser allows', () 
     ['a data: image', '![i](data:image/svg+xml;base64,PHN2Zz4=)', 'a data: URL', 1],
     ['a URL from an expression', '<a href={frontmatter.url}>x</a>', 'href= from an expression', 1],
     ['a spread of attributes on an element', '<img {...frontmatter} />', 'a spread of attributes on <img>', 1],
-  ])('%s', async (_rule, body, what, line) =>
-    expect(await compileVerdict(body)).toEqual({
-      ok: false,
-      reason: `uses HTML the build does not publish (${what}, line ${line})`,
-      code: { what, line, kind: 'html' },
-    }),
-  );
+  ])('%s', async (_rule, body, what, line) => expect(await compileVerdict(body)).toEqual(refused('html', what, line)));
 });
 
 describe('the build: an .mdx note reading the environment', () => {

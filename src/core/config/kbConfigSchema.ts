@@ -83,7 +83,12 @@ export const publishedUrl = (what: string) =>
   z
     .string()
     .url()
-    .refine((u) => !hasUserInfo(u), `holds a user name or password (https://user:…@host/); ${what} is published on every page: write the URL without them`);
+    .refine(...withoutCredentials(what));
+
+/** The refinement of a published URL: no user name or password, with the message that says so. */
+function withoutCredentials(what: string): [(u: string) => boolean, string] {
+  return [(u) => !hasUserInfo(u), `holds a user name or password (https://user:…@host/); ${what} is published on every page: write the URL without them`];
+}
 
 function hasUserInfo(url: string): boolean {
   try {
@@ -125,10 +130,7 @@ export const kbConfigSchema = z
           .string()
           .trim()
           .min(1)
-          .refine(
-            (u) => !hasUserInfo(u),
-            'holds a user name or password (https://user:…@host/); the image URL is published on every page: write it without them',
-          )
+          .refine(...withoutCredentials('the image URL'))
           .optional(),
         /**
          * An internal portal search engines must not list: `robots.txt` disallows everything and every page carries
