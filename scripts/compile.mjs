@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// Compiles the TypeScript that runs in Node (the CLI, the integration, the render and pack workers, the MCP
-// server) to JavaScript in lib/, one file per source file, so nothing transpiles TypeScript at run time.
-// `npm install` runs it (the `prepare` script); the build, dev and test scripts run it again when a source is
-// newer than lib/. The pages, components and islands in src/ are compiled by Astro (Vite) instead.
+// Compiles the TypeScript that runs in Node (the CLI, the site build, the render and pack workers, the MCP server)
+// to JavaScript in lib/, one file per source file, so nothing transpiles TypeScript at run time; then the portal's
+// site (its pages, components, islands and styles) into lib/app/ with Astro (src/site/app/compileApp.ts), which
+// `kb build` and `kb dev` render from. `npm install` runs it (the `prepare` script); `kb` and the build, dev and test
+// scripts run it again in a checkout when a source changed since.
 //   node scripts/compile.mjs [--if-stale]
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const src = join(root, 'src');
@@ -59,12 +60,30 @@ function fresh() {
   );
 }
 
+/** Compiles what is stale (everything without `ifStale`); whether anything was. */
 export async function compile({ ifStale = false } = {}) {
-  if (ifStale && fresh()) return false;
+  const code = !ifStale || !fresh();
+  if (code) await compileCode();
+  const app = await import(pathToFileURL(join(lib, 'site/app/appStamp.js')).href);
+  const site = !ifStale || !app.appIsFresh();
+  if (site) {
+    const started = Date.now();
+    const { compileApp } = await import(pathToFileURL(join(lib, 'site/app/compileApp.js')).href);
+    await compileApp();
+    app.writeAppStamp();
+    console.error(`compile: the portal's site to lib/app/ in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  }
+  return code || site;
+}
+
+async function compileCode() {
+  const started = Date.now();
   const files = sources();
   const stamp = fingerprint(files);
   const { build } = await import('esbuild');
-  rmSync(lib, { recursive: true, force: true });
+  // Everything but the compiled site, which has a stamp of its own.
+  for (const entry of existsSync(lib) ? readdirSync(lib, { withFileTypes: true }) : [])
+    if (entry.name !== 'app') rmSync(join(lib, entry.name), { recursive: true, force: true });
   await build({
     entryPoints: files.map((f) => join(src, f)),
     outdir: lib,
@@ -76,11 +95,9 @@ export async function compile({ ifStale = false } = {}) {
     logLevel: 'warning',
   });
   writeFileSync(stampFile, stamp);
-  return true;
+  console.error(`compile: ${files.length} modules to lib/ in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 }
 
 if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url)) === '') {
-  const started = Date.now();
-  const compiled = await compile({ ifStale: process.argv.includes('--if-stale') });
-  if (compiled) console.error(`compile: ${sources().length} modules to lib/ in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  await compile({ ifStale: process.argv.includes('--if-stale') });
 }

@@ -2,19 +2,16 @@
 // kb.config.yaml) is indexed again through the index cache, the pages' data is rewritten, the virtual module is
 // invalidated and the browser reloads. The machine outputs (kb-index.json, the island's data, `.md` files, packs)
 // are served from memory at their build URLs.
-import { createReadStream } from 'node:fs';
-import { extname, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { AstroIntegrationLogger } from 'astro';
 import type { Plugin, ViteDevServer } from 'vite';
 import type { PackData } from '../core/context/buildPackData.js';
 import { PORTAL_FILES } from '../core/site/portalData.js';
 import type { SitePack } from '../core/site/sitePack.js';
 import type { PreparedSite } from './prepareSite.js';
-import { noteAssets, type NoteAsset } from '../node/site/emitNoteAssets.js';
-import { siteDigests } from './preparePacks.js';
 import type { PortalConfig } from './resolvePortal.js';
-import { siteFiles, type SiteFile } from './siteFiles.js';
 import { invalidatePortalModules } from './vitePlugin.js';
+import { siteFileServer } from '../site/dev/siteFileServer.js';
 
 export interface DevPreview {
   config: PortalConfig;
@@ -26,19 +23,6 @@ export interface DevPreview {
   packs: () => SitePack[];
   log: AstroIntegrationLogger;
 }
-
-const ASSET_TYPES: Record<string, string> = {
-  '.css': 'text/css; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.svg': 'image/svg+xml',
-  '.pdf': 'application/pdf',
-};
 
 /** Changes closer together than this are indexed once. */
 const SETTLE_MS = 40;
@@ -77,41 +61,9 @@ export function devPreviewPlugin(dev: DevPreview): Plugin {
       };
       for (const event of ['add', 'change', 'unlink'] as const) server.watcher.on(event, changed);
 
-      let files: { site: PreparedSite; byPath: Map<string, SiteFile>; assets: Map<string, NoteAsset> } | undefined;
-      server.middlewares.use((req, res, next) => {
-        const site = dev.site();
-        const path = decodeURIComponent((req.url ?? '').split(/[?#]/)[0]!);
-        if (!site || !path.startsWith(dev.config.root)) return next();
-        void (async () => {
-          if (files?.site !== site) {
-            const data = await dev.packData();
-            const list = siteFiles({
-              model: site.model,
-              bodies: site.result.bodies,
-              packData: () => data!,
-              digests: () => siteDigests(site),
-              packs: dev.packs,
-              boards: () => site.boards,
-              redirects: site.redirects,
-              wholeSite: dev.config.prefix === '/',
-            });
-            const assets = noteAssets({ attachments: site.attachments, bodies: site.pageBodies }).files;
-            files = { site, byPath: new Map(list.map((f) => [f.path, f])), assets: new Map(assets.map((a) => [a.output, a])) };
-          }
-          const rel = path.slice(dev.config.root.length);
-          const asset = files.assets.get(rel);
-          if (asset) {
-            res.setHeader('Content-Type', ASSET_TYPES[extname(rel).toLowerCase()] ?? 'application/octet-stream');
-            if (asset.text !== undefined) return void res.end(asset.text); // a text attachment with credentials redacted
-            return void createReadStream(asset.source).on('error', next).pipe(res);
-          }
-          const file = files.byPath.get(rel) ?? (rel.endsWith('/') ? files.byPath.get(`${rel}index.html`) : undefined);
-          if (!file) return next();
-          const text = file.text();
-          res.setHeader('Content-Type', file.type);
-          res.end(typeof text === 'string' ? text : [...text].join(''));
-        })().catch(next);
-      });
+      server.middlewares.use(
+        siteFileServer({ site: dev.site, packData: dev.packData, packs: dev.packs, root: dev.config.root, wholeSite: dev.config.prefix === '/' }),
+      );
     },
   };
 }

@@ -28,6 +28,10 @@ export interface RenderTimeouts {
   /** `.mdx` notes still compiling at the deadline (checkMdx.ts), rendered as Markdown instead. */
   mdx?: readonly string[] | undefined;
   deadlineMs: number;
+  /** Notes whose page failed to render (or ran out of time) and were published with their text, and why. */
+  failed?: readonly { path: string; reason: string }[] | undefined;
+  /** Pages that could not be rendered at all, written as a plain page saying so, and why. */
+  pages?: readonly { path: string; reason: string }[] | undefined;
 }
 
 /**
@@ -51,6 +55,8 @@ export function outputSummary(size: OutputSize, turnedOff: readonly string[], ti
       `kb: ${n} note${n === 1 ? '' : 's'} hit the render deadline (${timeouts.deadlineMs / 1000} s) and ${n === 1 ? 'is' : 'are'} published as text: ${timeouts.paths.join(', ')}`,
     );
   }
+  for (const f of timeouts?.failed ?? []) warn.push(`kb: ${f.path}: its page could not be rendered (${f.reason}); published with the note as text`);
+  for (const f of timeouts?.pages ?? []) warn.push(`kb: ${f.path}: the page could not be rendered (${f.reason}); a plain page says so in its place`);
   if (timeouts?.mdx?.length) {
     const n = timeouts.mdx.length;
     warn.push(

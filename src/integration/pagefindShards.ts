@@ -2,8 +2,8 @@
 // page while indexing (2.9 GB at 10,000 notes), so above `shardPages` pages it indexes them in shards, one after
 // the other, each into its own bundle (`pagefind/`, `pagefind-2/`, …); `pagefind/kb-shards.json` names the
 // others and the search page merges them. A page goes to a shard by a hash of its path (searchShardPlan.ts), so an
-// edit, addition or removal changes one shard; a shard whose pages are byte-identical to an earlier build's (or to
-// the pages pagefindFeed.ts indexed while Astro rendered them) is reused from the cache.
+// edit, addition or removal changes one shard; a shard whose pages are byte-identical to an earlier build's is
+// reused from the cache.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,8 +27,6 @@ export interface PagefindInput {
   cacheDir: string;
   /** Pages per shard; default by the number of pages. */
   shardPages: number | undefined;
-  /** Cache keys of the shards this build indexed already, while its pages rendered (pagefindFeed.ts). */
-  indexedEarly?: ReadonlySet<string> | undefined;
   log: (line: string) => void;
 }
 
@@ -94,8 +92,7 @@ export async function indexWithPagefind(input: PagefindInput): Promise<void> {
       used.add(key);
       if (existsSync(join(cacheDir, key, 'pagefind-entry.json'))) {
         linkTree(join(cacheDir, key), target);
-        const how = input.indexedEarly?.has(key) ? 'indexed while the pages rendered' : 'unchanged, reused';
-        if (shards.length > 1) log(`pagefind shard ${i + 1}/${shards.length} ${how}`);
+        if (shards.length > 1) log(`pagefind shard ${i + 1}/${shards.length} unchanged, reused`);
         continue;
       }
       const started = Date.now();

@@ -9,8 +9,6 @@ import type { SitePack } from '../core/site/sitePack.js';
 import { rankerCodeHash, rendererCodeHash } from '../node/cache/rendererCodeHash.js';
 import { hasNoteHtml } from '../node/site/noteHtmlCache.js';
 import type { KbPortalOptions } from './kbPortalOptions.js';
-import type { PagefindFeed } from './pagefindFeed.js';
-import { pagesSalt } from './pagesSalt.js';
 import { sitePackData, writeSiteHealth, writeSitePacks } from './preparePacks.js';
 import { prepareSite, type PreparedSite } from './prepareSite.js';
 import type { PortalConfig } from './resolvePortal.js';
@@ -33,10 +31,12 @@ export interface PortalState {
   packs: SitePack[];
   /** The notes whose render hit the deadline in this build (paths, sorted), published as text; set once `ready`. */
   timedOut: string[];
+  /** Notes whose page failed or ran out of time, published as text, and why (the compiled site's render). */
+  fellBack: { path: string; reason: string }[];
+  /** Pages that could not be rendered at all, and why. */
+  failedPages: { path: string; reason: string }[];
   /** Notes rendered and packs written (astro:build:start); pages and astro:build:done wait for it. */
   ready: Promise<void>;
-  /** A build's search feed (pagefindFeed.ts): shards indexed while the pages render; set by astro:build:start. */
-  searchFeed?: PagefindFeed | undefined;
 }
 
 export function createPortalState(options: KbPortalOptions): PortalState {
@@ -49,6 +49,8 @@ export function createPortalState(options: KbPortalOptions): PortalState {
     packData: undefined,
     packs: [],
     timedOut: [],
+    fellBack: [],
+    failedPages: [],
     ready: Promise.resolve(),
   };
 }
@@ -59,15 +61,18 @@ export function need<T>(value: T | undefined): T {
   return value;
 }
 
-/** Index the folder and write what pages read; `manifests`: record page manifests for an incremental build. */
-export async function prepare(state: PortalState, logger: AstroIntegrationLogger, manifests: boolean): Promise<PreparedSite> {
+/**
+ * Index the folder and write what pages read. `salt` (pagesSalt.ts): record page manifests for an incremental build
+ * made by that code; none in dev.
+ */
+export async function prepare(state: PortalState, logger: Pick<AstroIntegrationLogger, 'info' | 'warn'>, salt: string | undefined): Promise<PreparedSite> {
   const cfg = need(state.config);
   const started = Date.now();
   logger.info(`kb: indexing ${cfg.kbDir}`);
   const prepared = await prepareSite(cfg, {
     rendererHash: rendererCodeHash(),
     hasHtml: (key) => hasNoteHtml(cfg.htmlDir, key),
-    pages: manifests ? pageManifests(cfg, pagesSalt(state.projectRoot, cfg), (line) => logger.info(line)) : undefined,
+    pages: salt === undefined ? undefined : pageManifests(cfg, salt, (line) => logger.info(line)),
     warn: (line) => logger.warn(line),
   });
   for (const line of prepared.summary) logger.info(line);

@@ -2,7 +2,7 @@
 // from the previous output, and the hand-over once the build is done.
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { PageManifestSchema } from '../core/site/pageManifest.js';
+import { PageManifestSchema, type PageManifest } from '../core/site/pageManifest.js';
 import type { PagesManifestDirs } from '../core/site/portalData.js';
 import { linkFile } from '../node/linkTree.js';
 import type { PortalConfig } from './resolvePortal.js';
@@ -68,6 +68,38 @@ function statOrUndefined(file: string) {
   } catch {
     return undefined;
   }
+}
+
+/** The previous build's fingerprints of its incremental pages, by page path (`notes/a/`), when it can be trusted. */
+export function previousFingerprints(pages: PagesManifestDirs): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!pages.previous) return out;
+  for (const name of readdirSync(pages.previous).filter((n) => n.endsWith('.json') && n !== 'stamp.json')) {
+    const parsed = PageManifestSchema.safeParse(JSON.parse(readFileSync(join(pages.previous, name), 'utf8')));
+    if (parsed.success) for (const [file, fp] of parsed.data.routes) out.set(file.replace(/index\.html$/, ''), fp);
+  }
+  return out;
+}
+
+/**
+ * Records a compiled-site build's incremental pages (src/site/render/renderPages.ts), kind by kind, in the pending
+ * manifests, as a host site's getStaticPaths does (src/runtime/changedRoutes.ts): the pages it kept are linked from
+ * the previous output once the build is done.
+ */
+export function writePageManifests(
+  pages: PagesManifestDirs,
+  rendered: readonly { page: { path: string; kind: string }; fingerprint: string | undefined; kept: boolean }[],
+): void {
+  const manifests = new Map<string, PageManifest>();
+  for (const { page, fingerprint, kept } of rendered) {
+    if (fingerprint === undefined) continue;
+    const file = `${page.path}index.html`;
+    let manifest = manifests.get(page.kind);
+    if (!manifest) manifests.set(page.kind, (manifest = { kind: page.kind, routes: [], skipped: [] }));
+    manifest.routes.push([file, fingerprint]);
+    if (kept) manifest.skipped.push(file);
+  }
+  for (const [kind, manifest] of manifests) writeFileSync(join(pages.pending, `${kind}.json`), JSON.stringify(manifest));
 }
 
 /** Links every page this build skipped from the previous output into `outDir`; returns how many. */

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import portal from 'virtual:kb-portal/config';
 import { BOARDS_FILE, type BoardPageData } from '../core/site/boardPageData.ts';
 
-let memo: { generation: number; boards: BoardPageData[] } | undefined;
+let memo: { generation: number; dataDir: string; boards: BoardPageData[] } | undefined;
 
 export function boardPages(): BoardPageData[] {
-  if (memo?.generation !== portal.generation) {
-    memo = { generation: portal.generation, boards: readBoards() };
+  if (memo?.generation !== portal.generation || memo.dataDir !== portal.dataDir) {
+    memo = { generation: portal.generation, dataDir: portal.dataDir, boards: readBoards() };
   }
   return memo.boards;
 }

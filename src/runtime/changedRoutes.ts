@@ -1,7 +1,6 @@
 // Incremental pages: the routes that come by the thousand (note, tag, category, project and team-shared pages)
 // render only from their props, so each gets a fingerprint; a route whose fingerprint equals the one the
 // previous build recorded is left out, and the integration links its file from the previous output.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PageSection } from '../core/site/pageTypes.ts';
@@ -9,7 +8,7 @@ import { PageManifestSchema, type PageManifest } from '../core/site/pageManifest
 import { writeFileAtomic } from '../node/writeFileAtomic.ts';
 import { portalSite } from './portalSite.ts';
 import { layoutView } from './layoutView.ts';
-import { searchFeed } from './searchFeed.ts';
+import { pageFingerprint } from './pageFingerprint.ts';
 
 export interface StaticRoute<P> {
   params: Record<string, string | undefined>;
@@ -20,34 +19,21 @@ export interface StaticRoute<P> {
  * The routes of one kind this build must render; records every route of the kind for the next build.
  * `pathOf` gives a route's URL path inside the portal (`notes/a`).
  */
-export function changedRoutes<P>(kind: PageSection, routes: StaticRoute<P>[], pathOf: (route: StaticRoute<P>) => string): StaticRoute<P>[] {
+export function changedRoutes<R extends StaticRoute<unknown>>(kind: PageSection, routes: R[], pathOf: (route: R) => string): R[] {
   const site = portalSite();
   const pages = site.data.pages;
   if (!pages) return routes;
-  const fileOf = (route: StaticRoute<P>) => pageFile(`${site.data.prefix}${pathOf(route)}`);
-  // What every page shows beside its own props is the layout's view (layoutView.ts), the key taken whole; the
-  // salt covers the code that renders it.
-  const layout = JSON.stringify([pages.salt, layoutView()]);
+  const fileOf = (route: R) => pageFile(`${site.data.prefix}${pathOf(route)}`);
+  const layout = layoutView();
   const previous = readPrevious(pages.previous, kind);
   const manifest: PageManifest = { kind, routes: [], skipped: [] };
-  const feed = searchFeed();
-  const render: StaticRoute<P>[] = [];
+  const render: R[] = [];
   for (const route of routes) {
     const file = fileOf(route);
-    const fp = createHash('sha256')
-      .update(layout)
-      .update('\0')
-      .update(kind)
-      .update('\0')
-      .update(JSON.stringify(route.params))
-      .update('\0')
-      .update(JSON.stringify(route.props))
-      .digest('base64url')
-      .slice(0, 22);
+    const fp = pageFingerprint(pages.salt, layout, kind, route.params, route.props);
     manifest.routes.push([file, fp]);
     if (previous?.get(file) === fp) {
       manifest.skipped.push(file);
-      feed?.reused(file); // its search shard need not wait for it (pagefindFeed.ts)
     } else render.push(route);
   }
   writeFileAtomic(join(pages.pending, `${kind}.json`), JSON.stringify(manifest));

@@ -3,6 +3,7 @@
 // cached.
 import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import portal from 'virtual:kb-portal/config';
 import type { NoteEntry } from '../core/index/kbIndexSchema.ts';
 import { PORTAL_FILES } from '../core/site/portalData.ts';
@@ -25,7 +26,7 @@ export function noteHtml(note: Pick<NoteEntry, 'path'>): RenderedNote {
   }
   const job = entry?.job ? readJob(entry.job) : { key: '', path: note.path, markdown: '', embeds: {}, sizes: {} };
   const rendered = renderer.render(job);
-  if (entry?.htmlKey !== undefined) writeNoteHtml(site.data.htmlDir, entry.htmlKey, rendered);
+  if (entry?.htmlKey !== undefined) writeNoteHtml(site.data.htmlDir, entry.htmlKey, rendered, `${process.pid}-${threadId}`);
   return rendered;
 }
 

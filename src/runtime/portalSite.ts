@@ -15,14 +15,14 @@ export interface PortalSite extends SiteModel {
   data: PortalDataFile;
 }
 
-let memo: { generation: number; site: PortalSite } | undefined;
+let memo: { generation: number; dataDir: string; site: PortalSite } | undefined;
 
 /** The site's data, read once per generation. */
 export function portalSite(): PortalSite {
-  if (memo?.generation === portal.generation) return memo.site;
+  if (memo?.generation === portal.generation && memo.dataDir === portal.dataDir) return memo.site;
   const data = JSON.parse(readFileSync(join(portal.dataDir, PORTAL_FILES.site), 'utf8')) as PortalDataFile;
   const site = { ...createSiteModel(data.index, data.settings, data.links), data };
-  memo = { generation: portal.generation, site };
+  memo = { generation: portal.generation, dataDir: portal.dataDir, site };
   return site;
 }
 

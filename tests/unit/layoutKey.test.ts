@@ -22,8 +22,8 @@ describe('the layout’s reuse key is derived from what it reads', () => {
     expect(used.every((c) => LAYOUT.includes(c))).toBe(true);
   });
   it('the key is the whole view, not a list of its fields', () => {
-    const text = read('runtime/changedRoutes.ts');
-    expect(text).toContain('JSON.stringify([pages.salt, layoutView()])');
+    const text = read('runtime/pageFingerprint.ts');
+    expect(text).toContain('JSON.stringify([salt, layout])');
     expect(text).not.toMatch(/site\.index\.title|site\.noindex|site\.image/);
   });
 });

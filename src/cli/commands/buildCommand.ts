@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { unwritableProject } from '../../node/site/astroCli.js';
+import { parseKbPortalOptions } from '../../integration/kbPortalOptions.js';
+import { kbPortalOptionsFromEnvironment } from '../../node/kbEnvironment.js';
 import { buildSite } from '../../node/site/buildSite.js';
 import { kbDirFrom, parseFlags } from '../flags.js';
 import { EXIT, type Io } from '../io.js';
@@ -9,7 +10,7 @@ import { SITE_FLAGS, siteVariables } from '../siteFlags.js';
 export const HELP = `Usage: kb build [--kb DIR] [--out DIR] [--base /wiki/] [--strict] [--trust-html] [--allow-secrets] [--today YYYY-MM-DD] [--full] [--verbose]
 
 Build the portal (wiki pages, search, packs, machine outputs) from a knowledge folder into a static site.
-No Astro project needed: kb-portal runs Astro with its own. The new site is staged beside the output folder
+No Astro project needed: the portal's pages were compiled with the package. The new site is staged beside the output folder
 and replaces it only when the whole build succeeded; unchanged pages are kept from the previous output.
 The build caches live in .kb-build/cache/ of the working directory.
 
@@ -40,10 +41,6 @@ export async function run(argv: string[], io: Io): Promise<number> {
   }
   const outDir = resolve(io.cwd, values.out ?? 'dist');
   const kb = siteVariables('build', { ...values, kb: kbDir, out: outDir }, io);
-  const unwritable = unwritableProject();
-  if (unwritable) {
-    io.err(`build: ${unwritable}`);
-    return EXIT.problems;
-  }
-  return buildSite({ kb, outDir, env: io.env, verbose: values.verbose === true, out: io.out, err: io.err });
+  const options = parseKbPortalOptions(kbPortalOptionsFromEnvironment({ ...io.env, ...kb }));
+  return buildSite({ options, outDir, cwd: io.cwd, out: io.out, err: io.err });
 }

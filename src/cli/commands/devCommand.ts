@@ -1,12 +1,17 @@
-import { ASTRO_PROJECT, astroEnvironment, runAstro, unwritableProject } from '../../node/site/astroCli.js';
+import { spawn } from 'node:child_process';
+import { parseKbPortalOptions } from '../../integration/kbPortalOptions.js';
+import { SiteBuildError } from '../../integration/prepareSite.js';
+import { kbPortalOptionsFromEnvironment } from '../../node/kbEnvironment.js';
+import { startDevServer } from '../../site/dev/devServer.js';
 import { existingKbDir, parseFlags } from '../flags.js';
 import { EXIT, usageError, type Io } from '../io.js';
 import { SITE_FLAGS, siteVariables } from '../siteFlags.js';
 
 export const HELP = `Usage: kb dev [--kb DIR] [--base /wiki/] [--today YYYY-MM-DD] [--trust-html] [--allow-secrets] [--port N] [--host [ADDR]] [--open]
 
-Serve the portal of a knowledge folder with Astro's dev server (http://localhost:4321/ by default): a saved,
-added or deleted note shows on the next reload. Full-text search exists only in a build (kb build).
+Serve the portal of a knowledge folder (http://localhost:4321/ by default), rendered from the pages compiled with
+the package: a saved, added or deleted note is indexed again and every open page reloads itself. Full-text search
+exists only in a build (kb build).
 
   --kb DIR          the knowledge folder (default: KB_DIR, else content/)
   --base PATH       serve under a sub-path, e.g. /wiki/ (default: kb.config.yaml site.base, else /)
@@ -20,18 +25,52 @@ added or deleted note shows on the next reload. Full-text search exists only in 
 Runs until stopped (Ctrl-C).
 Exit: 0 stopped, 1 the server failed, 2 usage error or no such folder.`;
 
-/** `kb dev`: Astro's dev server on the portal of a knowledge folder. */
+/** `kb dev`: the live preview of a knowledge folder, until stopped. */
 export async function run(argv: string[], io: Io): Promise<number> {
   const { rest, host } = withoutHost(argv);
   const { values } = parseFlags('dev', rest, { ...SITE_FLAGS, ...SERVER_FLAGS }, false);
   const kbDir = existingKbDir(values.kb, io);
   const kb = siteVariables('dev', { ...values, kb: kbDir }, io);
-  const unwritable = unwritableProject();
-  if (unwritable) {
-    io.err(`kb dev: ${unwritable}`);
-    return EXIT.problems;
+  const port = serverPort('dev', values);
+  const options = parseKbPortalOptions(kbPortalOptionsFromEnvironment({ ...io.env, ...kb }));
+  const started = Date.now();
+  let server;
+  try {
+    server = await startDevServer({ options, cwd: io.cwd, port, host: host === true ? '0.0.0.0' : host, log: { info: io.err, warn: io.err } });
+  } catch (err) {
+    if (err instanceof SiteBuildError) {
+      io.err(err.message);
+      return EXIT.problems;
+    }
+    throw err;
   }
-  return runAstro(['dev', '--root', ASTRO_PROJECT, ...serverArgs('dev', values, host)], astroEnvironment(io.env, kb));
+  io.err(`kb dev: ${server.url} (ready in ${Date.now() - started} ms; Ctrl-C stops it)`);
+  if (values.open) openInBrowser(server.url);
+  await new Promise<void>((done) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void server.close().then(done);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  return EXIT.ok;
+}
+
+/** The port asked for (default 4321). */
+function serverPort(command: string, values: { port?: string | undefined }): number {
+  if (values.port === undefined) return 4321;
+  if (!/^\d{1,5}$/.test(values.port)) throw usageError(command, `--port ${values.port}: give a port number, e.g. --port 4321`);
+  return Number(values.port);
+}
+
+/** The system's browser on `url`, when it has one; nothing happens otherwise. */
+function openInBrowser(url: string): void {
+  const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  const child = spawn(opener, [url], { detached: true, stdio: 'ignore' });
+  child.on('error', () => undefined);
+  child.unref();
 }
 
 /** Flags of the servers (`kb dev`, `kb preview`) but `--host`, passed on to Astro's. */

@@ -7,6 +7,21 @@ import { PAGE_DIRS } from './pageDirs.js';
 import type { SiteModel } from './siteModel.js';
 import type { SitePaths } from './sitePaths.js';
 import { sharedNotesByProject } from './sharedNotes.js';
+import {
+  baseItems,
+  canvasItems,
+  categoryItems,
+  folderItems,
+  noteItems,
+  packItems,
+  projectItems,
+  routePath,
+  sharedItems,
+  tagItems,
+  type RouteItemsInput,
+  type RouteParams,
+  type SomeRouteItems,
+} from './routeItems.js';
 import { notesByCategory } from './summariseIndex.js';
 
 /** What the sitemap's lists are made from: the index, the paths, the tags, and the canvases and bases. */
@@ -24,8 +39,11 @@ export interface PageType {
   name: string;
   /** Its URL folder below the portal's prefix (pageDirs.ts; `''` for the home page); route patterns are relative to it. */
   dir: string;
-  /** Each route: its pattern inside `dir` (`[tag]`, `''` for the folder's own page) and its page in src/routes/. */
-  routes: readonly (readonly [pattern: string, file: string])[];
+  /**
+   * Each route: its pattern inside `dir` (`[tag]`, `''` for the folder's own page), its page in src/routes/ and, for a
+   * dynamic route, what it has a page for (routeItems.ts).
+   */
+  routes: readonly (readonly [pattern: string, file: string, items?: SomeRouteItems])[];
   /** Its link among the site's links (header and phone menu), shown only when `when` holds (default: always). */
   nav?: { label: string; href: (paths: SitePaths) => string; when?: (facts: NavFacts) => boolean };
   /** Every page of the type, root-relative (the sitemap, and the URLs a redirect must not take). */
@@ -37,7 +55,7 @@ export const PAGE_TYPES = [
   {
     name: 'notes',
     dir: PAGE_DIRS.notes,
-    routes: [['[...slug]', 'notes/[...slug].astro']],
+    routes: [['[...slug]', 'notes/[...slug].astro', noteItems]],
     pages: ({ index, paths }) => index.notes.map((n) => paths.note(n.slug)),
   },
   {
@@ -45,7 +63,7 @@ export const PAGE_TYPES = [
     dir: PAGE_DIRS.tags,
     routes: [
       ['', 'tags/index.astro'],
-      ['[tag]', 'tags/[tag].astro'],
+      ['[tag]', 'tags/[tag].astro', tagItems],
     ],
     nav: { label: 'Tags', href: (p) => p.tags },
     // A nested tag's parent has a page even when no note carries it itself.
@@ -60,7 +78,7 @@ export const PAGE_TYPES = [
     dir: PAGE_DIRS.projects,
     routes: [
       ['', 'projects/index.astro'],
-      ['[key]', 'projects/[key].astro'],
+      ['[key]', 'projects/[key].astro', projectItems],
     ],
     nav: { label: 'Projects', href: (p) => p.projects, when: (f) => f.projects },
     pages: ({ index, paths }) => [paths.projects, ...index.projects.map((p) => paths.project(p.key))],
@@ -70,7 +88,7 @@ export const PAGE_TYPES = [
     dir: PAGE_DIRS.shared,
     routes: [
       ['', 'shared/index.astro'],
-      ['[key]', 'shared/[key].astro'],
+      ['[key]', 'shared/[key].astro', sharedItems],
     ],
     nav: { label: 'Team-shared', href: (p) => p.shared, when: (f) => f.sharing },
     // Notes shared across every project are listed on the index page, not on a page of their own.
@@ -86,7 +104,7 @@ export const PAGE_TYPES = [
     dir: PAGE_DIRS.categories,
     routes: [
       ['', 'categories/index.astro'],
-      ['[category]', 'categories/[category].astro'],
+      ['[category]', 'categories/[category].astro', categoryItems],
     ],
     nav: { label: 'Categories', href: (p) => p.categories },
     pages: ({ index, paths }) => [paths.categories, ...[...notesByCategory(index.notes).keys()].map((c) => paths.category(c))],
@@ -96,7 +114,7 @@ export const PAGE_TYPES = [
     dir: PAGE_DIRS.packs,
     routes: [
       ['', 'packs/index.astro'],
-      ['[slug]', 'packs/[slug].astro'],
+      ['[slug]', 'packs/[slug].astro', packItems],
     ],
     nav: { label: 'Packs', href: (p) => p.packs },
     // The packs' own pages are listed by the packs they come from, not by the index (siteFiles.ts).
@@ -127,7 +145,7 @@ export const PAGE_TYPES = [
   {
     name: 'folders',
     dir: PAGE_DIRS.folders,
-    routes: [['[...folder]', 'folders/[...folder].astro']],
+    routes: [['[...folder]', 'folders/[...folder].astro', folderItems]],
     pages: ({ index, paths }) => buildFolderPages(index.notes).map((f) => paths.folder(f.slug)),
   },
   {
@@ -135,8 +153,8 @@ export const PAGE_TYPES = [
     name: 'boards',
     dir: PAGE_DIRS.notes,
     routes: [
-      ['[...dir]/[name].canvas', 'boards/canvas.astro'],
-      ['[...dir]/[name].base', 'boards/base.astro'],
+      ['[...dir]/[name].canvas', 'boards/canvas.astro', canvasItems],
+      ['[...dir]/[name].base', 'boards/base.astro', baseItems],
     ],
     pages: ({ paths, boards }) => (boards ?? []).map((b) => paths.note(b.slug)),
   },
@@ -148,6 +166,35 @@ export type PageSection = (typeof PAGE_TYPES)[number]['name'];
 /** A route's pattern inside the portal's prefix (`tags/[tag]`, `''` for the home page). */
 export function routePattern(type: Pick<PageType, 'dir'>, pattern: string): string {
   return [type.dir, pattern].filter(Boolean).join('/');
+}
+
+/** A page the portal renders: its URL path inside the portal (`notes/a/`, `''`, `404`), its type, its page file. */
+export interface RenderedPage {
+  path: string;
+  kind: string;
+  file: string;
+  /** A dynamic route's params for this page. */
+  params?: RouteParams | undefined;
+}
+
+/**
+ * Every page the portal renders, type by type: each static route's page, each dynamic route's items' pages, then the
+ * not-found page when the portal is the whole site. What the compiled site renders (src/site/render/).
+ */
+export function renderedPages(site: RouteItemsInput, wholeSite: boolean): RenderedPage[] {
+  const pages: RenderedPage[] = [];
+  for (const type of PAGE_TYPES as readonly PageType[])
+    for (const [pattern, file, items] of type.routes) {
+      const full = routePattern(type, pattern);
+      if (!items) pages.push({ path: routePath(full, {}), kind: type.name, file });
+      else
+        for (const item of items.items(site)) {
+          const params = items.params(item as never);
+          pages.push({ path: routePath(full, params), kind: type.name, file, params });
+        }
+    }
+  if (wholeSite) pages.push({ path: '404', kind: '404', file: '404.astro' });
+  return pages;
 }
 
 /** Every route of the portal: pattern inside the prefix → page file in src/routes/, in declaration order. */

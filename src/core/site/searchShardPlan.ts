@@ -1,6 +1,5 @@
 // Isomorphic: which search shard each note page goes to, and in what order Pagefind is given a shard's pages
-// (pagefindShards.ts indexes them; the notes route renders its pages shard by shard so that the build can index a
-// shard while Astro renders the next: pagefindFeed.ts).
+// (pagefindShards.ts indexes them; the notes route renders its pages shard by shard).
 
 /**
  * Shards are small (250 pages: a rebuild after an edit re-indexes ~250 pages, ~2 s, where one index of 1,000 pages
@@ -55,21 +54,3 @@ export function inShardOrder<T>(items: readonly T[], pageOf: (item: T) => string
     .sort((a, b) => a.shard - b.shard || bySegments(a.page, b.page))
     .map((k) => k.item);
 }
-
-/**
- * The build's search feed (src/integration/pagefindFeed.ts) as the pages see it (src/runtime/searchFeed.ts): put on
- * globalThis under SEARCH_FEED for a build, since Astro's bundle runs in the integration's process; absent in dev.
- */
-export interface SearchFeed {
-  /** Whether a rendered page (its URL path, `/wiki/kb/notes/a/`) is one the feed indexes. */
-  wants(pathname: string): boolean;
-  /**
-   * A rendered page's bytes, as Astro writes them. Resolves once at most one whole shard waits for Pagefind, so the
-   * pages wait for it rather than pile up in memory when Pagefind is the slower of the two.
-   */
-  take(pathname: string, html: Uint8Array): Promise<void>;
-  /** A page this build keeps from the previous output (its path in the output folder), not rendered again. */
-  reused(page: string): void;
-}
-
-export const SEARCH_FEED = Symbol.for('kb-portal.searchFeed');

@@ -11,6 +11,7 @@ import { withoutTitleHeading } from '../../node/site/noteHtml.js';
 import { devPreviewPlugin } from '../devPreview.js';
 import { need, prepare, startPacks, type PortalState } from '../portalState.js';
 import { portalRoutes } from '../portalRoutes.js';
+import { hostPagesCode, pagesSalt } from '../pagesSalt.js';
 import { SiteBuildError } from '../prepareSite.js';
 import { resolvePortal } from '../resolvePortal.js';
 import { tokenRanksPlugin } from '../tokenRanksPlugin.js';
@@ -18,7 +19,7 @@ import { portalVitePlugin } from '../vitePlugin.js';
 
 export async function configSetup(
   state: PortalState,
-  { config: astro, command, updateConfig, injectRoute, addMiddleware, logger }: HookParameters<'astro:config:setup'>,
+  { config: astro, command, updateConfig, injectRoute, logger }: HookParameters<'astro:config:setup'>,
 ): Promise<void> {
   state.projectRoot = fileURLToPath(astro.root);
   const astroSide = { root: astro.root, outDir: astro.outDir, base: astro.base, site: astro.site };
@@ -63,7 +64,7 @@ export async function configSetup(
           ? [
               devPreviewPlugin({
                 config: cfg,
-                prepare: () => prepare(state, logger, false),
+                prepare: () => prepare(state, logger, undefined),
                 startPacks: (prepared, inWorker) => startPacks(state, prepared, inWorker),
                 site: () => state.site,
                 packData: () => state.packData,
@@ -78,10 +79,8 @@ export async function configSetup(
     },
   });
   for (const route of portalRoutes(cfg.prefix)) injectRoute({ ...route, prerender: true });
-  // Note pages go to Pagefind as they render (pagefindFeed.ts); the middleware does nothing without a build's feed.
-  if (command === 'build') addMiddleware({ entrypoint: `${PACKAGE_ROOT}src/runtime/searchFeedMiddleware.ts`, order: 'post' });
   if (command === 'build' || command === 'dev') {
-    const prepared = await prepare(state, logger, command === 'build');
+    const prepared = await prepare(state, logger, command === 'build' ? pagesSalt(hostPagesCode(state.projectRoot, cfg), cfg) : undefined);
     if (command === 'dev') await startPacks(state, prepared, false);
   }
 }

@@ -1,23 +1,26 @@
-// `kb build` (and `npm run build` in a checkout): `astro build` of the portal, staged beside the output folder and
-// swapped in only when it succeeded, so a failed or interrupted build leaves the previous site intact and the
-// final renames never cross file systems. A rebuild keeps the previous output's unchanged pages (KB_REUSE_FROM).
+// `kb build` (and `npm run build` in a checkout): the site built in this process (src/site/buildPortal.ts), staged
+// beside the output folder and swapped in only when it succeeded, so a failed or interrupted build leaves the previous
+// site intact and the final renames never cross file systems. A rebuild keeps the previous output's unchanged pages
+// (the options' `reuseFrom`).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { ASTRO_PROJECT, astroEnvironment, runAstroQuietly } from './astroCli.js';
+import type { KbPortalOptions } from '../../integration/kbPortalOptions.js';
+import { SiteBuildError } from '../../integration/prepareSite.js';
+import { buildPortal } from '../../site/buildPortal.js';
 
 export interface BuildSiteOptions {
-  /** The Astro run's KB_* variables: the knowledge folder, the output folder to reuse, the cache, the flags. */
-  kb: Record<string, string>;
+  /** The site's options (the folder, the output to reuse, the cache, the flags). */
+  options: KbPortalOptions;
   /** The output folder, absolute. */
   outDir: string;
-  env: Readonly<Record<string, string | undefined>>;
-  verbose: boolean;
+  /** The working directory, which relative options are resolved against. */
+  cwd: string;
   out: (line: string) => void;
   err: (line: string) => void;
 }
 
-/** Builds the site into `outDir`; Astro's exit code (0: the new site is in place). */
+/** Builds the site into `outDir`; the exit code (0: the new site is in place, 1: the build failed). */
 export async function buildSite(options: BuildSiteOptions): Promise<number> {
   const { outDir, err } = options;
   const parent = dirname(outDir);
@@ -31,34 +34,18 @@ export async function buildSite(options: BuildSiteOptions): Promise<number> {
     const pid = leftover.exec(entry)?.[1];
     if (pid && !isRunning(Number(pid))) removeInBackground(join(parent, entry));
   }
-  const workRoot = join(ASTRO_PROJECT, '.kb-build');
-  if (existsSync(workRoot))
-    for (const entry of readdirSync(workRoot)) {
-      const pid = /^astro-(\d+)$/.exec(entry)?.[1];
-      if (pid && !isRunning(Number(pid))) removeInBackground(join(workRoot, entry));
-    }
-
   const started = Date.now();
-  // Astro writes its server bundle into `<working directory>/.astro/` when the output is not below its working
-  // directory, and copies whatever else lies there into the output. Each build gets a working directory of its own
-  // inside the project (so the bundle still finds the packages installed beside it), removed afterwards.
-  const astroCwd = join(workRoot, `astro-${process.pid}`);
-  rmSync(astroCwd, { recursive: true, force: true });
-  mkdirSync(astroCwd, { recursive: true });
-  const status = await runAstroQuietly(['build', '--root', ASTRO_PROJECT, '--outDir', staging], {
-    cwd: astroCwd,
-    env: astroEnvironment(options.env, options.kb),
-    verbose: options.verbose,
-    out: options.out,
-    err,
-  });
-  rmSync(astroCwd, { recursive: true, force: true });
-  if (status !== 0) {
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    await buildPortal({ options: options.options, cwd: options.cwd, outDir: staging, log: { info: err, warn: err } });
+  } catch (error) {
     rmSync(staging, { recursive: true, force: true });
+    if (error instanceof SiteBuildError) err(error.message);
+    else err(`build: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     err(`build: failed; ${outDir} was left as it was.`);
-    return status;
+    return 1;
   }
-  err(`build: astro build done in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  err(`build: site built in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 
   // Swap: the old output is moved aside, the new one takes its place, the old one is removed in the background.
   const swapStarted = Date.now();

@@ -1,0 +1,59 @@
+// The compiled site (compileApp.ts) as `kb build` and `kb dev` use it: its entry imported, its manifest moved under the
+// site's base path, and Astro's App over it, the runtime its adapters use to render a page for a request.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { App } from 'astro/app';
+import type { SSRManifest } from 'astro';
+import type { PortalRuntimeConfig } from '../../core/site/portalData.js';
+import type { RouteParams } from '../../core/site/routeItems.js';
+import { APP_DIR } from './compileApp.js';
+
+/** What the compiled site's entry exports (src/runtime/serverEntry.ts). */
+interface AppEntry {
+  manifest: SSRManifest;
+  setPortalRuntime: (config: PortalRuntimeConfig) => void;
+  routeFingerprint: (salt: string, file: string, params: RouteParams) => string | undefined;
+}
+
+export interface LoadedApp {
+  /** Renders one request as Astro's server would. */
+  render: (url: string) => Promise<Response>;
+  /** Points the pages at a folder's prepared data. */
+  setData: (config: PortalRuntimeConfig) => void;
+  /** A dynamic page's fingerprint for incremental builds, for the data set last (undefined: always rendered). */
+  fingerprint: (salt: string, file: string, params: RouteParams) => string | undefined;
+  /** The browser assets (`_astro/…`), to copy into the output as they are. */
+  clientDir: string;
+}
+
+/** The compiled site's manifest (compiled at base `/`) for a site served under `base` (`/`, `/wiki/`). */
+export function rebaseManifest(manifest: SSRManifest, base: string): SSRManifest {
+  if (base === '/') return manifest;
+  const move = (href: string) => (href.startsWith('/') ? `${base}${href.slice(1)}` : href);
+  return {
+    ...manifest,
+    base,
+    routes: manifest.routes.map((route) => ({
+      ...route,
+      styles: route.styles.map((style) => (style.type === 'external' ? { ...style, src: move(style.src) } : style)),
+    })),
+  };
+}
+
+/**
+ * The compiled site under `base`. `streaming`: a page's body comes as it renders (a server); without it (a build), a
+ * page renders whole inside `render`, so an error in it is Astro's 500 page, never a broken stream.
+ */
+export async function loadApp(
+  base: string,
+  { appDir = APP_DIR, streaming = true }: { appDir?: string | undefined; streaming?: boolean } = {},
+): Promise<LoadedApp> {
+  const entry = (await import(pathToFileURL(join(appDir, 'server', 'entry.mjs')).href)) as AppEntry;
+  const app = new App(rebaseManifest(entry.manifest, base), streaming);
+  return {
+    render: (url) => app.render(new Request(url)),
+    setData: entry.setPortalRuntime,
+    fingerprint: entry.routeFingerprint,
+    clientDir: join(appDir, 'client'),
+  };
+}

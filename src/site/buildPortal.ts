@@ -1,0 +1,80 @@
+// `kb build`: the site of a knowledge folder, by stage, in this process, on the site compiled with the package
+// (src/site/app/). Prepare: index the folder once into the data pages read. Render: the notes' Markdown and the packs,
+// then every page through Astro's App in worker threads. Emit: the machine outputs, the assets, the Pagefind index.
+// No Vite, no Rollup, no `astro build`: the portal's own code was bundled when the package was built.
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ConfigError, loadKbConfig } from '../node/loadKbConfig.js';
+import type { KbPortalOptions } from '../integration/kbPortalOptions.js';
+import { createPortalState, prepare, seconds, startPacks } from '../integration/portalState.js';
+import { SiteBuildError } from '../integration/prepareSite.js';
+import { resolvePortal, type PortalConfig } from '../integration/resolvePortal.js';
+import { previousFingerprints, writePageManifests } from '../integration/reusePages.js';
+import { renderedPages, type RenderedPage } from '../core/site/pageTypes.js';
+import { APP_DIR } from './app/compileApp.js';
+import { appCodeHash } from './app/appStamp.js';
+import { pagesSalt } from '../integration/pagesSalt.js';
+import { emitSite, type BuildLog } from './emit/emitSite.js';
+import { pageFallbacks } from './render/pageFallbacks.js';
+import { renderPages } from './render/renderPages.js';
+
+export interface BuildPortalInput {
+  options: KbPortalOptions;
+  /** Where relative options (the folder, the cache) are resolved: the working directory. */
+  cwd: string;
+  /** The folder the site is written into (the build wrapper's staging folder). */
+  outDir: string;
+  log: BuildLog;
+}
+
+/** The options resolved against the working directory and kb.config.yaml, as the integration resolves them against Astro's. */
+export function resolveBuildConfig(options: KbPortalOptions, cwd: string, outDir: string, today: string): PortalConfig {
+  const side = { root: pathToFileURL(`${cwd}/`), outDir: pathToFileURL(`${outDir}/`), base: '/', site: undefined };
+  const kbDir = resolvePortal(options, side, { site: { base: '/' } }, '').kbDir;
+  let kbConfig;
+  try {
+    kbConfig = loadKbConfig(kbDir);
+  } catch (err) {
+    if (err instanceof ConfigError) throw new SiteBuildError(err.lines);
+    throw err;
+  }
+  return resolvePortal(options, side, kbConfig, today);
+}
+
+/** Builds the site into `outDir`; throws SiteBuildError for what the folder must fix. */
+export async function buildPortal({ options, cwd, outDir, log }: BuildPortalInput): Promise<void> {
+  const state = createPortalState(options);
+  state.projectRoot = cwd;
+  const cfg = resolveBuildConfig(options, cwd, outDir, new Date().toISOString().slice(0, 10));
+  state.config = cfg;
+  const prepared = await prepare(state, log, pagesSalt(appCodeHash(), cfg));
+  const model = prepared.model;
+  const data = { dataDir: cfg.dataDir, generation: state.generation };
+  // The packs (pack data, configured packs, health) while the pages render; the pages that show them wait for them.
+  const packs = startPacks(state, prepared, true);
+  const started = Date.now();
+  const pages = renderedPages({ index: model.index, tags: model.tags, boards: model.boards }, true);
+  const fallbacks = pageFallbacks({ notes: model.index.notes, jobContext: prepared.jobContext, htmlDir: cfg.htmlDir, outDir, title: model.index.title });
+  // The home, pack and health pages show what the packs wrote: rendered last, once it is there.
+  const later = (p: RenderedPage) => p.kind === 'packs' || p.kind === 'health' || p.kind === 'home';
+  const reuse = prepared.pages ? { salt: prepared.pages.salt, previous: previousFingerprints(prepared.pages) } : undefined;
+  const render = { base: cfg.base, data, outDir, workers: cfg.renderWorkers, deadlineMs: cfg.renderDeadlineMs, reuse, ...fallbacks };
+  const outcome = [
+    await renderPages(
+      pages.filter((p) => !later(p)),
+      { ...render, gated: { pages: pages.filter(later), ready: packs } },
+    ),
+  ];
+  const rendered = outcome.flatMap((o) => o.pages);
+  if (prepared.pages) writePageManifests(prepared.pages, rendered);
+  state.fellBack = outcome.flatMap((o) => o.fellBack).map(({ page, reason }) => ({ path: fallbacks.noteOf(page)?.path ?? page.path, reason }));
+  state.failedPages = outcome.flatMap((o) => o.failed).map(({ page, reason }) => ({ path: fallbacks.noteOf(page)?.path ?? page.path, reason }));
+  cpSync(join(APP_DIR, 'client'), outDir, { recursive: true });
+  const kept = rendered.filter((r) => r.kept).length;
+  log.info(`kb: ${rendered.length - kept} pages rendered${kept ? `, ${kept} unchanged` : ''} (${seconds(started)}s)`);
+
+  const emitting = Date.now();
+  await emitSite(state, outDir, log);
+  log.info(`kb: emitted (${seconds(emitting)}s)`);
+}

@@ -1,0 +1,152 @@
+// `kb dev`: the portal of a knowledge folder served live from the site compiled with the package (src/site/app/), by
+// a small Node server: pages rendered on request by Astro's App, the machine outputs and assets from memory
+// (siteFileServer.ts), the browser assets from the compiled site. The folder is watched: a saved, added or deleted
+// note (or aliases.md, kb.config.yaml) is indexed again through the caches, and every open page reloads itself.
+// Astro's own dev server stays for work on the portal's components (`npm run dev` in a checkout: astro dev).
+import { watch, type FSWatcher } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join, normalize, relative, sep } from 'node:path';
+import type { KbPortalOptions } from '../../integration/kbPortalOptions.js';
+import { createPortalState, need, prepare, startPacks, type PortalState } from '../../integration/portalState.js';
+import { loadApp, type LoadedApp } from '../app/loadApp.js';
+import { resolveBuildConfig } from '../buildPortal.js';
+import type { BuildLog } from '../emit/emitSite.js';
+import { mediaType, siteFileServer } from './siteFileServer.js';
+
+export interface DevServerInput {
+  options: KbPortalOptions;
+  cwd: string;
+  /** The port to try first; the next free one is taken when it is busy. */
+  port: number;
+  /** The address to listen on (default localhost only). */
+  host?: string | undefined;
+  log: BuildLog;
+}
+
+export interface DevServer {
+  /** The portal's home page. */
+  url: string;
+  close: () => Promise<void>;
+}
+
+/** Changes closer together than this are indexed once. */
+const SETTLE_MS = 40;
+/** Where open pages listen for "the folder changed". */
+const EVENTS = '/__kb/reload';
+/** Added to every page: reload when the server says the folder changed. */
+const RELOAD_SCRIPT = `<script type="module">new EventSource(${JSON.stringify(EVENTS)}).addEventListener('reload',()=>location.reload())</script>`;
+
+export async function startDevServer(input: DevServerInput): Promise<DevServer> {
+  const state = createPortalState(input.options);
+  state.projectRoot = input.cwd;
+  const cfg = resolveBuildConfig(input.options, input.cwd, join(input.cwd, '.kb-build', 'dev'), new Date().toISOString().slice(0, 10));
+  state.config = cfg;
+  const [app] = await Promise.all([loadApp(cfg.base), refresh(state, input.log)]);
+  app.setData({ dataDir: cfg.dataDir, generation: state.generation });
+
+  const listeners = new Set<ServerResponse>();
+  let pending: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const changed = (file: string | null) => {
+    if (file !== null && !watched(file)) return;
+    clearTimeout(pending);
+    pending = setTimeout(() => {
+      running = running
+        .then(async () => {
+          const started = Date.now();
+          await refresh(state, input.log);
+          app.setData({ dataDir: cfg.dataDir, generation: state.generation });
+          for (const res of listeners) res.write('event: reload\ndata: \n\n');
+          input.log.info(`kb: ${need(state.site).model.index.notes.length} notes indexed again in ${Date.now() - started} ms`);
+        })
+        .catch((err: unknown) => input.log.warn(`kb: ${err instanceof Error ? err.message : String(err)}`));
+    }, SETTLE_MS);
+  };
+  const watcher: FSWatcher = watch(cfg.kbDir, { recursive: true }, (_event, file) => changed(file === null ? null : String(file)));
+  const watched = (file: string) => {
+    const abs = join(cfg.kbDir, file);
+    return !abs.startsWith(cfg.cacheDir + sep) && !file.split(sep).some((part) => part === '.git' || part === 'node_modules');
+  };
+
+  const files = siteFileServer({ site: () => state.site, packData: () => state.packData, packs: () => state.packs, root: cfg.root, wholeSite: true });
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split(/[?#]/)[0]!;
+    if (path === EVENTS) return events(res, listeners);
+    if (path.startsWith(`${cfg.base}_astro/`)) return clientAsset(app, path.slice(cfg.base.length), res);
+    files(req, res, () => void page(app, state, req, res));
+  });
+  const url = await listen(server, input.port, input.host);
+  return {
+    url: `${url}${cfg.base}`,
+    close: async () => {
+      watcher.close();
+      clearTimeout(pending);
+      for (const res of listeners) res.end();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
+/** Index the folder (through the caches) and write what pages read; the packs are built in the background. */
+async function refresh(state: PortalState, log: BuildLog): Promise<void> {
+  const prepared = await prepare(state, { info: () => undefined, warn: log.warn }, undefined);
+  // Pages that show packs wait for them (page()); the others are served at once.
+  state.ready = startPacks(state, prepared, false);
+  state.ready.catch((err: unknown) => log.warn(`kb: packs: ${err instanceof Error ? err.message : String(err)}`));
+}
+
+/** A page: rendered by the App for this request, with the reload script before `</body>`. */
+async function page(app: LoadedApp, state: PortalState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  try {
+    const cfg = need(state.config);
+    const rel = (req.url ?? '/').slice(cfg.base.length);
+    if (/^(packs|health)\//.test(rel)) await state.ready; // they show the packs
+    const response = await app.render(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`);
+    res.statusCode = response.status;
+    response.headers.forEach((value, key) => res.setHeader(key, value));
+    const type = response.headers.get('content-type') ?? '';
+    if (!type.includes('text/html')) return void res.end(Buffer.from(await response.arrayBuffer()));
+    const html = await response.text();
+    const at = html.lastIndexOf('</body>');
+    res.removeHeader('content-length');
+    res.end(at < 0 ? html + RELOAD_SCRIPT : html.slice(0, at) + RELOAD_SCRIPT + html.slice(at));
+  } catch (err) {
+    res.statusCode = 500;
+    res.end(err instanceof Error ? (err.stack ?? err.message) : String(err));
+  }
+}
+
+/** A file of the compiled site's browser assets, never one outside them. */
+function clientAsset(app: LoadedApp, rel: string, res: ServerResponse): void {
+  const file = normalize(join(app.clientDir, decodeURIComponent(rel)));
+  const st = !relative(app.clientDir, file).startsWith('..') ? statSync(file, { throwIfNoEntry: false }) : undefined;
+  if (!st?.isFile()) {
+    res.statusCode = 404;
+    return void res.end('not found');
+  }
+  res.setHeader('Content-Type', mediaType(file));
+  createReadStream(file).pipe(res);
+}
+
+/** Server-sent events: the page's reload signal. */
+function events(res: ServerResponse, listeners: Set<ServerResponse>): void {
+  res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+  res.write(': kb dev\n\n');
+  listeners.add(res);
+  res.on('close', () => listeners.delete(res));
+}
+
+/** Listens on `port`, or the next free one; the server's origin. */
+function listen(server: Server, port: number, host: string | undefined): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const attempt = (p: number) => {
+      server.once('error', (err: NodeJS.ErrnoException) => {
+        if (err.code === 'EADDRINUSE' && p < port + 20) attempt(p + 1);
+        else reject(err);
+      });
+      server.listen(p, host ?? 'localhost', () => resolve(`http://${host && host !== '0.0.0.0' && host !== '::' ? host : 'localhost'}:${p}`));
+    };
+    attempt(port);
+  });
+}

@@ -1,0 +1,202 @@
+// The render stage of `kb build`: every page of the site rendered by the compiled site's App (src/site/app/loadApp.ts)
+// in worker threads, each loading the site once and taking pages in batches as it frees, and written into the output
+// folder. A note page renders its note's Markdown when the HTML cache does not hold it. A page's HTML depends only on
+// its URL and the prepared data, so the output is the same whatever the number of workers or the order they finish in.
+//
+// One note never stops the build. A page still rendering at the deadline has its worker stopped; a page that fails has
+// its error kept. Either way a note page is tried again with its note shown as text (`fallback`, which puts that text
+// in the HTML cache), and a page that fails even so is written as a plain page by `lastResort`; the outcome names each.
+import { availableParallelism } from 'node:os';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import type { PortalRuntimeConfig } from '../../core/site/portalData.js';
+import type { RenderedPage } from '../../core/site/pageTypes.js';
+import { compareStrings } from '../../core/util/compare.js';
+
+/** A page to render (pageTypes.ts renderedPages), with its params when its route is dynamic. */
+export type PageJob = RenderedPage;
+
+export interface RenderPagesInput {
+  /** The site's base path (`/`, `/wiki/`). */
+  base: string;
+  /** The prepared data pages read. */
+  data: PortalRuntimeConfig;
+  /** The output folder. */
+  outDir: string;
+  /** Worker threads (default: one per core). */
+  workers?: number | undefined;
+  /** The compiled site (default lib/app/). */
+  appDir?: string | undefined;
+  /** How long one page may render (ms; default 10,000; 0: no deadline). */
+  deadlineMs?: number | undefined;
+  /** Incremental builds: the salt of every fingerprint, and the previous build's fingerprints by page path. */
+  reuse?: { salt: string; previous: ReadonlyMap<string, string> } | undefined;
+  /** Pages that wait for something before they render (the packs they show): handed out last, once `ready`. */
+  gated?: { pages: readonly PageJob[]; ready: Promise<unknown> } | undefined;
+  /** A failed or overdue note page: put its note's text where the page reads its body; false when the page is no note page. */
+  fallback: (page: PageJob) => boolean;
+  /** Writes a page that could not be rendered even so: a plain page saying so. */
+  lastResort: (page: PageJob, reason: string) => void;
+}
+
+/** What became of the pages. */
+export interface RenderOutcome {
+  /** Every page rendered or kept, with its fingerprint when it has one: what the next build compares with. */
+  pages: { page: PageJob; fingerprint: string | undefined; kept: boolean }[];
+  /** Pages shown with their note as text, and why (`the render deadline`, the error's first line), by path. */
+  fellBack: { page: PageJob; reason: string }[];
+  /** Pages written as a plain page (lastResort). */
+  failed: { page: PageJob; reason: string }[];
+}
+
+/** What the worker is given (renderPagesWorker.ts). */
+export interface PagesWorkerData {
+  base: string;
+  data: PortalRuntimeConfig;
+  outDir: string;
+  appDir: string | undefined;
+  salt: string | undefined;
+  /** A port the worker reports on as it goes, read by the deadline even while this thread is busy. */
+  progress: MessagePort;
+}
+
+/** A worker's reports: a page started, a page done (rendered, kept or failed), a batch done. */
+export type PagesProgress =
+  { start: number } | { end: number; fingerprint?: string | undefined; kept?: boolean; error?: string | undefined } | { batch: 'done' };
+
+/** A batch: the pages, and which of them the previous build has with the same fingerprint (kept if equal). */
+export interface PagesBatch {
+  pages: PageJob[];
+  previous: (string | undefined)[];
+}
+
+const BATCH = 8;
+export const DEFAULT_PAGE_DEADLINE_MS = 10_000;
+
+/** The file a page is written to: `notes/a/` → `notes/a/index.html`, the home page `index.html`, `404` → `404.html`. */
+export function pageOutputFile(path: string): string {
+  if (path === '404') return '404.html';
+  return `${path}index.html`;
+}
+
+/** The request URL of a page under `base`. */
+export function pageUrl(base: string, path: string): string {
+  return `http://kb-portal.invalid${base}${path === '404' ? '404/' : path}`;
+}
+
+export function renderPages(pages: readonly PageJob[], input: RenderPagesInput): Promise<RenderOutcome> {
+  const outcome: RenderOutcome = { pages: [], fellBack: [], failed: [] };
+  const gated = input.gated?.pages ?? [];
+  if (pages.length + gated.length === 0) return Promise.resolve(outcome);
+  const deadline = input.deadlineMs ?? DEFAULT_PAGE_DEADLINE_MS;
+  const queue = [...pages];
+  let gate: Promise<unknown> | undefined = gated.length ? input.gated!.ready : undefined;
+  const tried = new Set<string>(); // pages already retried with their note as text
+  const count = Math.max(1, Math.min(input.workers ?? availableParallelism(), Math.ceil((pages.length + gated.length) / BATCH)));
+  const workerUrl = new URL('./renderPagesWorker.js', import.meta.url);
+  return new Promise((resolve, reject) => {
+    let running = 0;
+    const stops = new Set<() => void>();
+    const finish = () => {
+      if (running > 0) return;
+      const byPath = (a: { page: PageJob }, b: { page: PageJob }) => compareStrings(a.page.path, b.page.path);
+      outcome.pages.sort(byPath);
+      outcome.fellBack.sort(byPath);
+      outcome.failed.sort(byPath);
+      resolve(outcome);
+    };
+    const fail = (err: unknown) => {
+      for (const stop of stops) stop();
+      reject(err instanceof Error ? err : new Error(String(err)));
+    };
+    /** A page that failed or ran out of time: again with its note as text, else a plain page. */
+    const recover = (page: PageJob, reason: string) => {
+      if (!tried.has(page.path) && input.fallback(page)) {
+        tried.add(page.path);
+        outcome.fellBack.push({ page, reason });
+        queue.unshift(page);
+        return;
+      }
+      input.lastResort(page, reason);
+      outcome.failed.push({ page, reason });
+      outcome.pages.push({ page, fingerprint: undefined, kept: false });
+    };
+    const start = () => {
+      running++;
+      const { port1, port2 } = new MessageChannel();
+      const workerData: PagesWorkerData = {
+        base: input.base,
+        data: input.data,
+        outDir: input.outDir,
+        appDir: input.appDir,
+        salt: input.reuse?.salt,
+        progress: port2,
+      };
+      const worker = new Worker(workerUrl, { workerData, transferList: [port2] });
+      let batch: PageJob[] = [];
+      let current: number | undefined;
+      let started = 0; // pages started: tells a deadline whether its page is still the one rendering
+      let timer: NodeJS.Timeout | undefined;
+      const stop = () => {
+        clearTimeout(timer);
+        port1.close();
+        stops.delete(stop);
+        void worker.terminate();
+      };
+      stops.add(stop);
+      const feed = (): void => {
+        if (queue.length === 0 && gate) {
+          // The pages waiting for the gate join the queue once it opens; every worker free by then waits for it.
+          const opening = gate;
+          void opening.then(
+            () => {
+              if (gate === opening) {
+                gate = undefined;
+                queue.push(...gated);
+              }
+              feed();
+            },
+            (err: unknown) => fail(err),
+          );
+          return;
+        }
+        batch = queue.splice(0, BATCH);
+        if (batch.length === 0) {
+          stop();
+          running--;
+          return finish();
+        }
+        const previous = batch.map((p) => input.reuse?.previous.get(p.path));
+        worker.postMessage({ pages: batch, previous } satisfies PagesBatch);
+      };
+      const progress = (p: PagesProgress) => {
+        clearTimeout(timer);
+        if ('batch' in p) return feed();
+        if ('start' in p) {
+          current = p.start;
+          const armed = ++started;
+          if (deadline > 0) timer = setTimeout(() => overdue(armed), deadline);
+          return;
+        }
+        current = undefined;
+        const page = batch[p.end]!;
+        if (p.error !== undefined) recover(page, p.error);
+        else outcome.pages.push({ page, fingerprint: p.fingerprint, kept: p.kept === true });
+      };
+      const overdue = (armed: number) => {
+        // This thread may have been busy while the page finished: read what the worker reported since.
+        for (let m = receiveMessageOnPort(port1); m; m = receiveMessageOnPort(port1)) progress(m.message as PagesProgress);
+        if (started !== armed || current === undefined) return;
+        const page = batch[current]!;
+        queue.unshift(...batch.slice(current + 1));
+        stop();
+        running--;
+        recover(page, `still rendering after ${deadline / 1000} s`);
+        start();
+      };
+      port1.on('message', progress);
+      worker.on('error', fail);
+      feed();
+    };
+    for (let i = 0; i < count; i++) start();
+  });
+}

@@ -1,0 +1,59 @@
+// A worker thread of the render stage (renderPages.ts): loads the compiled site once, then renders the batches of
+// pages it is sent and writes each into the output folder, reporting each page's start and end on its progress port.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { loadApp } from '../app/loadApp.js';
+import { pageOutputFile, pageUrl, type PagesBatch, type PagesProgress, type PagesWorkerData } from './renderPages.js';
+
+const input = workerData as PagesWorkerData;
+const app = await loadApp(input.base, { appDir: input.appDir, streaming: false });
+app.setData(input.data);
+const made = new Set<string>();
+const report = (p: PagesProgress) => input.progress.postMessage(p);
+
+/** Renders one page with Astro's error log caught: its first error line when the page did not come out. */
+async function render(path: string): Promise<{ bytes: Uint8Array } | { error: string }> {
+  const logged: string[] = [];
+  const consoleError = console.error;
+  console.error = (...args: unknown[]) => logged.push(args.map(String).join(' '));
+  try {
+    const response = await app.render(pageUrl(input.base, path));
+    const expected = path === '404' ? 404 : 200;
+    if (response.status === expected) return { bytes: new Uint8Array(await response.arrayBuffer()) };
+    const cause = logged
+      .map((l) => l.split('\n'))
+      .flat()
+      .find((l) => /^\w*Error\b|^\w+: /.test(l.trim()) && !/\[router\]/.test(l));
+    return { error: cause?.trim() ?? `status ${response.status}` };
+  } catch (err) {
+    return { error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };
+  } finally {
+    console.error = consoleError;
+  }
+}
+
+parentPort!.on('message', (batch: PagesBatch) => {
+  void (async () => {
+    for (const [i, page] of batch.pages.entries()) {
+      report({ start: i });
+      const fingerprint = input.salt === undefined || !page.params ? undefined : app.fingerprint(input.salt, page.file, page.params);
+      if (fingerprint !== undefined && fingerprint === batch.previous[i]) {
+        report({ end: i, fingerprint, kept: true });
+        continue;
+      }
+      const out = await render(page.path);
+      if ('error' in out) {
+        report({ end: i, error: out.error });
+        continue;
+      }
+      const file = join(input.outDir, pageOutputFile(page.path));
+      const dir = dirname(file);
+      if (!made.has(dir)) mkdirSync(dir, { recursive: true });
+      made.add(dir);
+      writeFileSync(file, out.bytes);
+      report({ end: i, fingerprint });
+    }
+    report({ batch: 'done' });
+  })();
+});
