@@ -1,14 +1,15 @@
-// Live preview: `npm run dev -- --kb <copy of a fixture>` serves the portal; saving a note's body or title, adding
-// or deleting a note and editing aliases.md show on the next reload, tag pages, backlinks and the island's data
-// included. How soon is a speed target, not a test: the wait below is generous so a busy machine cannot fail it. The dev server is started here, on a copy, so the edits never touch the fixture.
+// Live preview: `kb dev --kb <copy of a fixture>` serves the portal from the site compiled with the package; saving a
+// note's body or title, adding or deleting a note and editing aliases.md show on the open page, which reloads itself,
+// tag pages, backlinks and the island's data included. How soon is a speed target, not a test: the waits below are
+// conditions polled with generous limits, so a busy machine cannot fail them. The dev server is started here, on a
+// copy, so the edits never touch the fixture.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { consoleTest, expect } from './fixtures.ts';
 
-// Vite's dev client reports its connection in the console; nothing else may.
-const test = consoleTest(/\[vite\]/);
+const test = consoleTest();
 
 const PORT = Number(process.env['KB_E2E_PORT'] ?? 4391) + 5;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -18,12 +19,12 @@ let log = '';
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async () => {
   test.setTimeout(120_000);
   cpSync(join(import.meta.dirname, '../fixtures/site-basic'), kb, { recursive: true });
   // The fixture lives under /docs/; here the portal is at the root, as `npm run dev -- --kb DIR --base /` gives it.
   writeFileSync(join(kb, 'kb.config.yaml'), readFileSync(join(kb, 'kb.config.yaml'), 'utf8').replace('base: /docs/', 'base: /'));
-  server = spawn(process.execPath, ['scripts/dev.mjs', '--kb', kb, '--port', String(PORT), '--today', '2026-10-15'], {
+  server = spawn(process.execPath, ['bin/kb.js', 'dev', '--kb', kb, '--port', String(PORT), '--host', '127.0.0.1', '--today', '2026-10-15'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -32,14 +33,6 @@ test.beforeAll(async ({ browser }) => {
   await expect
     .poll(async () => (await fetch(`${ORIGIN}/`).catch(() => undefined))?.status, { timeout: 90_000, message: `dev server did not start:\n${log}` })
     .toBe(200);
-  // On a cold cache Vite discovers the client's dependencies on the first page a browser opens, optimises them and
-  // reloads that page: let that happen here, once, before any test navigates.
-  const page = await browser.newPage();
-  for (const path of ['/', '/notes/decisions/001-offset/', '/query/?q=api']) {
-    await page.goto(ORIGIN + path).catch(() => undefined);
-    await page.waitForLoadState('networkidle').catch(() => undefined);
-  }
-  await page.close();
 });
 
 test.afterAll(() => {
@@ -64,12 +57,10 @@ async function visit(page: import('@playwright/test').Page, path: string) {
  * opened in the browser and `expected` must be in `where`.
  */
 async function seeAfterSave(page: import('@playwright/test').Page, path: string, edit: () => void, expected: RegExp, where = 'main') {
-  // The page is open before the edit (the dev server compiles a route on its first request).
   await page.request.get(ORIGIN + path, { timeout: 60_000 });
   edit();
   await expect.poll(async () => (await page.request.get(ORIGIN + path)).text(), { timeout: 30_000, intervals: [100, 100, 200, 500] }).toMatch(expected);
-  // A navigation can be cut short by a reload the dev server pushes (the edit itself, or Vite re-optimising its
-  // dependencies on a cold cache): open the page again until it shows the text, as a writer would reload.
+  // A navigation can be cut short by the reload the dev server pushes: open the page again until it shows the text.
   await expect(async () => {
     await page.goto(ORIGIN + path, { timeout: 5_000 });
     await expect(page.locator(where).first()).toHaveText(expected, { timeout: 2_000 });
@@ -115,4 +106,14 @@ test('aliases.md edits reach alias pages and the query island', async ({ page })
   await seeAfterSave(page, '/tags/', () => writeFileSync(join(kb, 'aliases.md'), '# Aliases\n\n- `pager` → `pagination`\n'), /pager/);
   await visit(page, '/query/?q=pager');
   await expect(page.locator('main')).toContainText('Resolved `pager`');
+});
+
+test('a saved edit shows on the open page by itself, with no reload by hand', async ({ page }) => {
+  const file = join(kb, 'decisions/002-cursor.md');
+  await visit(page, '/notes/decisions/002-cursor/');
+  await expect(page.locator('article')).not.toContainText('Seen without reloading');
+  // The page listens for the server's signal before the edit is saved (it connects as the page loads).
+  await expect(page.locator('html[data-kb-dev="live"]')).toHaveCount(1);
+  writeFileSync(file, `${readFileSync(file, 'utf8')}\nSeen without reloading.\n`);
+  await expect(page.locator('article')).toContainText('Seen without reloading', { timeout: 30_000 });
 });

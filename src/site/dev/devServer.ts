@@ -5,13 +5,14 @@
 // Astro's own dev server stays for work on the portal's components (`npm run dev` in a checkout: astro dev).
 import { watch, type FSWatcher } from 'node:fs';
 import { createReadStream, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, normalize, relative, sep } from 'node:path';
 import type { KbPortalOptions } from '../../integration/kbPortalOptions.js';
 import { createPortalState, need, prepare, startPacks, type PortalState } from '../../integration/portalState.js';
 import { loadApp, type LoadedApp } from '../app/loadApp.js';
 import { resolveBuildConfig } from '../buildPortal.js';
 import type { BuildLog } from '../emit/emitSite.js';
+import { listenOn } from './listenOn.js';
 import { mediaType, siteFileServer } from './siteFileServer.js';
 
 export interface DevServerInput {
@@ -34,8 +35,8 @@ export interface DevServer {
 const SETTLE_MS = 40;
 /** Where open pages listen for "the folder changed". */
 const EVENTS = '/__kb/reload';
-/** Added to every page: reload when the server says the folder changed. */
-const RELOAD_SCRIPT = `<script type="module">new EventSource(${JSON.stringify(EVENTS)}).addEventListener('reload',()=>location.reload())</script>`;
+/** Added to every page: reload when the server says the folder changed (`data-kb-dev="live"` once it listens). */
+const RELOAD_SCRIPT = `<script type="module">const s=new EventSource(${JSON.stringify(EVENTS)});s.addEventListener('open',()=>{document.documentElement.dataset.kbDev='live'});s.addEventListener('reload',()=>location.reload())</script>`;
 
 export async function startDevServer(input: DevServerInput): Promise<DevServer> {
   const state = createPortalState(input.options);
@@ -76,7 +77,7 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
     if (path.startsWith(`${cfg.base}_astro/`)) return clientAsset(app, path.slice(cfg.base.length), res);
     files(req, res, () => void page(app, state, req, res));
   });
-  const url = await listen(server, input.port, input.host);
+  const url = await listenOn(server, input.port, input.host);
   return {
     url: `${url}${cfg.base}`,
     close: async () => {
@@ -101,7 +102,7 @@ async function page(app: LoadedApp, state: PortalState, req: IncomingMessage, re
   try {
     const cfg = need(state.config);
     const rel = (req.url ?? '/').slice(cfg.base.length);
-    if (/^(packs|health)\//.test(rel)) await state.ready; // they show the packs
+    if (rel === '' || /^(packs|health)\//.test(rel)) await state.ready; // the home, pack and health pages show the packs
     const response = await app.render(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`);
     res.statusCode = response.status;
     response.headers.forEach((value, key) => res.setHeader(key, value));
@@ -135,18 +136,4 @@ function events(res: ServerResponse, listeners: Set<ServerResponse>): void {
   res.write(': kb dev\n\n');
   listeners.add(res);
   res.on('close', () => listeners.delete(res));
-}
-
-/** Listens on `port`, or the next free one; the server's origin. */
-function listen(server: Server, port: number, host: string | undefined): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const attempt = (p: number) => {
-      server.once('error', (err: NodeJS.ErrnoException) => {
-        if (err.code === 'EADDRINUSE' && p < port + 20) attempt(p + 1);
-        else reject(err);
-      });
-      server.listen(p, host ?? 'localhost', () => resolve(`http://${host && host !== '0.0.0.0' && host !== '::' ? host : 'localhost'}:${p}`));
-    };
-    attempt(port);
-  });
 }
