@@ -7,7 +7,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import * as pagefind from 'pagefind';
 import { PAGEFIND_SHARD_LIST, pagefindBundleName } from '../core/site/pagefindShardList.js';
 import { searchableHtml } from '../core/site/searchableHtml.js';
@@ -27,6 +30,8 @@ export interface PagefindInput {
   cacheDir: string;
   /** Pages per shard; default by the number of pages. */
   shardPages: number | undefined;
+  /** Threads indexing shards at once (default: one per core). */
+  workers?: number | undefined;
   log: (line: string) => void;
 }
 
@@ -84,28 +89,99 @@ export async function indexWithPagefind(input: PagefindInput): Promise<void> {
   const names = shards.map((_, i) => pagefindBundleName(i));
   const version = pagefindVersion();
   const used = new Set<string>();
-  try {
-    for (const [i, shard] of shards.entries()) {
-      const target = join(outDir, input.bundleDir.replace(/pagefind\/$/, ''), names[i]!);
-      const contents = shard.map((page) => readFileSync(join(outDir, page)));
-      const key = pagefindShardKey(version, names[i]!, input.base, shard, contents);
-      used.add(key);
-      if (existsSync(join(cacheDir, key, 'pagefind-entry.json'))) {
-        linkTree(join(cacheDir, key), target);
-        if (shards.length > 1) log(`pagefind shard ${i + 1}/${shards.length} unchanged, reused`);
-        continue;
-      }
-      const started = Date.now();
-      await indexShard(shard, contents, input.base, target);
-      if (shards.length > 1) log(`pagefind shard ${i + 1}/${shards.length} took ${((Date.now() - started) / 1000).toFixed(1)}s`);
-      rmSync(join(cacheDir, key), { recursive: true, force: true });
-      linkTree(target, join(cacheDir, key));
-    }
-  } finally {
-    await pagefind.close();
+  const todo: ShardJob[] = [];
+  for (const [i, shard] of shards.entries()) {
+    const target = join(outDir, input.bundleDir.replace(/pagefind\/$/, ''), names[i]!);
+    const contents = shard.map((page) => readFileSync(join(outDir, page)));
+    const key = pagefindShardKey(version, names[i]!, input.base, shard, contents);
+    used.add(key);
+    if (existsSync(join(cacheDir, key, 'pagefind-entry.json'))) {
+      linkTree(join(cacheDir, key), target);
+      if (shards.length > 1) log(`pagefind shard ${i + 1}/${shards.length} unchanged, reused`);
+    } else todo.push({ i, pages: shard, key, target });
   }
+  const done = (job: ShardJob, seconds: string) => {
+    if (shards.length > 1) log(`pagefind shard ${job.i + 1}/${shards.length} took ${seconds}s`);
+    rmSync(join(cacheDir, job.key), { recursive: true, force: true });
+    linkTree(job.target, join(cacheDir, job.key));
+  };
+  await indexShards(todo, { outDir, base: input.base, workers: input.workers }, done);
   if (existsSync(cacheDir)) for (const key of readdirSync(cacheDir)) if (!used.has(key)) rmSync(join(cacheDir, key), { recursive: true, force: true });
   const first = join(outDir, input.bundleDir);
   mkdirSync(first, { recursive: true });
   writeFileSync(join(first, PAGEFIND_SHARD_LIST), `${JSON.stringify(names.slice(1).map((n) => `${n}/`))}\n`);
+}
+
+/** A shard to index: its position, pages (relative to the output folder), cache key and bundle folder. */
+export interface ShardJob {
+  i: number;
+  pages: string[];
+  key: string;
+  target: string;
+}
+
+/** What a shard worker (pagefindShardWorker.ts) is told, and answers. */
+export interface ShardWorkerRequest {
+  job: ShardJob;
+  outDir: string;
+  base: string;
+}
+export type ShardWorkerReply = { ok: true } | { ok: false; error: string };
+
+/**
+ * Indexes the shards, each as soon as a Pagefind is free. Pagefind's service handles one message at a time, so one
+ * service indexes one page at a time: with more than one shard to index, each of `workers` threads (default one per
+ * core) runs its own service. A shard's bundle depends only on its pages and their order, so the bundles are the same
+ * whatever the number of threads.
+ */
+async function indexShards(
+  todo: readonly ShardJob[],
+  at: { outDir: string; base: string; workers?: number | undefined },
+  done: (job: ShardJob, seconds: string) => void,
+): Promise<void> {
+  const threads = Math.min(todo.length, at.workers ?? availableParallelism());
+  const url = new URL('./pagefindShardWorker.js', import.meta.url);
+  if (threads <= 1 || (url.protocol === 'file:' && !existsSync(fileURLToPath(url)))) {
+    try {
+      for (const job of todo) {
+        const started = Date.now();
+        await indexShard(
+          job.pages,
+          job.pages.map((page) => readFileSync(join(at.outDir, page))),
+          at.base,
+          job.target,
+        );
+        done(job, ((Date.now() - started) / 1000).toFixed(1));
+      }
+    } finally {
+      await pagefind.close();
+    }
+    return;
+  }
+  const queue = [...todo];
+  await Promise.all(
+    Array.from({ length: threads }, async () => {
+      const worker = new Worker(url);
+      const ask = (request: ShardWorkerRequest | null) =>
+        new Promise<ShardWorkerReply>((resolve, reject) => {
+          worker.once('message', (reply: ShardWorkerReply) => {
+            worker.off('error', reject);
+            resolve(reply);
+          });
+          worker.once('error', reject);
+          worker.postMessage(request);
+        });
+      try {
+        for (let job = queue.shift(); job; job = queue.shift()) {
+          const started = Date.now();
+          const reply = await ask({ job, outDir: at.outDir, base: at.base });
+          if (!reply.ok) throw new Error(reply.error);
+          done(job, ((Date.now() - started) / 1000).toFixed(1));
+        }
+        await ask(null);
+      } finally {
+        await worker.terminate();
+      }
+    }),
+  );
 }

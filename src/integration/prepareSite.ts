@@ -18,7 +18,8 @@ import { ConfigError } from '../node/loadKbConfig.js';
 import { lastUpdatedDates } from '../core/site/lastUpdated.js';
 import { gitDatesSummary, readGitDates } from '../node/site/gitDates.js';
 import { checkMdx } from '../node/site/checkMdx.js';
-import { noteRenderJob, type RenderJobContext } from '../node/site/noteHtml.js';
+import { mdxNoteData, noteRenderJob, type RenderJobContext } from '../node/site/noteHtml.js';
+import type { MdxNoteData } from '../markdown/parseMdx.js';
 import { planAttachments, type AttachmentCopy } from '../node/site/noteAttachments.js';
 import { secretPolicyOf } from '../node/security/redactSecrets.js';
 import type { RenderJob } from '../node/site/renderNotes.js';
@@ -48,7 +49,7 @@ export interface PreparedSite {
   jobs: RenderJob[];
   /** Every HTML cache key in use (the rest of the cache can go). */
   htmlKeys: Set<string>;
-  /** Paths of the `.mdx` notes Astro compiles. */
+  /** Paths of the `.mdx` notes only Astro can compile (trusted code beyond data; `--trust-html`). */
   mdx: string[];
   /** `.mdx` notes still compiling at the render deadline, rendered as Markdown instead (sorted). */
   mdxTimedOut: string[];
@@ -168,7 +169,9 @@ export async function prepareSite(
   const jobs: RenderJob[] = [];
   const htmlKeys = new Set<string>();
   const mdx: string[] = [];
-  const asMdx = await mdxNotes(index.notes, result.bodies, config.renderDeadlineMs, config.trustHtml, options.warn);
+  const frontmatter = new Map(result.reading.input.notes.map((src) => [src.path, src.yamlError ? undefined : src.data]));
+  const mdxData = (note: NoteEntry) => mdxNoteData(note, frontmatter.get(note.path));
+  const asMdx = await mdxNotes(index.notes, result.bodies, mdxData, config.renderDeadlineMs, config.trustHtml, options.warn);
   // Each note's render job (its Markdown, what it embeds, its images' sizes), one after the other: a page renders
   // it itself when its HTML is not cached (dev, or a cache file lost mid-build). Written beside its name and renamed.
   const bodiesFile = join(config.dataDir, PORTAL_FILES.bodies);
@@ -177,12 +180,12 @@ export async function prepareSite(
   let offset = 0;
   try {
     for (const note of index.notes) {
-      if (asMdx.compiles.has(note.path)) {
+      if (asMdx.astro.has(note.path)) {
         notes[note.path] = { as: 'mdx' };
         mdx.push(note.path);
         continue;
       }
-      const job = noteRenderJob(jobContext, note);
+      const job = noteRenderJob(jobContext, note, asMdx.data.has(note.path) ? mdxData(note) : undefined);
       const bytes = Buffer.from(JSON.stringify(job), 'utf8');
       writeSync(fd, bytes);
       notes[note.path] = { as: 'md', htmlKey: job.key, job: [offset, bytes.length] };
@@ -286,19 +289,21 @@ function redirectSummary(redirects: readonly NoteRedirect[]): string[] {
 }
 
 /**
- * The `.mdx` notes Astro compiles: those whose frontmatter is sound and whose trial compile succeeds within the render
- * deadline (checkMdx.ts), holding no JavaScript but data unless `trust` (`--trust-html`; mdxCodeCheck.ts). The others
- * (broken YAML, a JSX error, code the build does not run, a compile past the deadline) are rendered as Markdown,
- * each with a warning; `timedOut` names those that hit
- * the deadline, for the summary's deadline line.
+ * How each `.mdx` note is shown: those whose frontmatter is sound and whose trial compile succeeds within the render
+ * deadline (checkMdx.ts) are read as MDX. Code that is data (mdxCodeCheck.ts) is read here, as the note is rendered
+ * to HTML like Markdown (`data`, src/markdown/parseMdx.ts); more than data only with `trust` (`--trust-html`), and
+ * only Astro's bundler can run it (`astro`). The others (broken YAML, a JSX error, code the build does not run, a
+ * compile past the deadline) are rendered as Markdown, each with a warning; `timedOut` names those that hit the
+ * deadline, for the summary's deadline line.
  */
 async function mdxNotes(
   notes: readonly NoteEntry[],
   bodies: ReadonlyMap<string, string>,
+  mdxData: (note: NoteEntry) => MdxNoteData,
   deadlineMs: number,
   trust: boolean,
   warn: (line: string) => void,
-): Promise<{ compiles: Set<string>; timedOut: string[] }> {
+): Promise<{ data: Set<string>; astro: Set<string>; timedOut: string[] }> {
   const candidates: NoteEntry[] = [];
   for (const note of notes) {
     if (note.format !== 'mdx') continue;
@@ -306,14 +311,15 @@ async function mdxNotes(
     else candidates.push(note);
   }
   const verdicts = await checkMdx(
-    candidates.map((n) => bodies.get(n.path) ?? ''),
+    candidates.map((n) => ({ body: bodies.get(n.path) ?? '', data: mdxData(n) })),
     { deadlineMs, trust },
   );
-  const compiles = new Set<string>();
+  const data = new Set<string>();
+  const astro = new Set<string>();
   const timedOut: string[] = [];
   candidates.forEach((note, k) => {
     const v = verdicts[k]!;
-    if (v.ok) compiles.add(note.path);
+    if (v.ok) (v.astro ? astro : data).add(note.path);
     else if ('timedOut' in v) {
       timedOut.push(note.path);
       warn(`${note.path}: MDX was still compiling at the render deadline (${deadlineMs / 1000} s); shown as plain Markdown.`);
@@ -325,7 +331,7 @@ async function mdxNotes(
       );
     else warn(`${note.path}: MDX does not compile (${v.reason}); shown as plain Markdown.`);
   });
-  return { compiles, timedOut };
+  return { data, astro, timedOut };
 }
 
 /** The build's summary: the counts from the report, then every warning with file and line. */

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { SERVER_FLAGS, serverArgs, withoutHost } from '../../src/cli/commands/devCommand.js';
+import { SERVER_FLAGS, serverOptions, withoutHost, type ServerOptions } from '../../src/cli/commands/devCommand.js';
 import { parseFlags } from '../../src/cli/flags.js';
 import { main } from '../../src/cli/main.js';
 import { kbConfigSchema } from '../../src/core/config/kbConfigSchema.js';
@@ -93,29 +93,18 @@ describe.each<[string, string[], number, RegExp]>([
   });
 });
 
-// [argv of kb dev, Astro's server flags]
-describe.each<[string[], string[]]>([
-  [['--host'], ['--host']],
-  [
-    ['--host', '--port', '5000'],
-    ['--port', '5000', '--host'],
-  ],
-  [
-    ['--host', '0.0.0.0'],
-    ['--host', '0.0.0.0'],
-  ],
-  [
-    ['--host=10.0.0.2', '--open'],
-    ['--host', '10.0.0.2', '--open'],
-  ],
-  [
-    ['--port', '4400'],
-    ['--port', '4400'],
-  ],
-])('kb dev %j', (argv, astro) => {
-  it(`starts astro dev ${astro.join(' ')}`, () => {
+// [argv of kb dev, where its server listens]
+describe.each<[string[], ServerOptions]>([
+  [['--host'], { port: 4321, host: '0.0.0.0', open: false }],
+  [['--host', '--port', '5000'], { port: 5000, host: '0.0.0.0', open: false }],
+  [['--host', '10.0.0.2'], { port: 4321, host: '10.0.0.2', open: false }],
+  [['--host=10.0.0.2', '--open'], { port: 4321, host: '10.0.0.2', open: true }],
+  [['--port', '4400'], { port: 4400, host: undefined, open: false }],
+  [[], { port: 4321, host: undefined, open: false }],
+])('kb dev %j', (argv, expected) => {
+  it(`listens on ${JSON.stringify(expected)}`, () => {
     const { rest, host } = withoutHost(argv);
     const { values } = parseFlags('dev', rest, SERVER_FLAGS, false);
-    expect(serverArgs('dev', values, host)).toEqual(astro);
+    expect(serverOptions('dev', values, host)).toEqual(expected);
   });
 });

@@ -31,12 +31,12 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const { values } = parseFlags('dev', rest, { ...SITE_FLAGS, ...SERVER_FLAGS }, false);
   const kbDir = existingKbDir(values.kb, io);
   const kb = siteVariables('dev', { ...values, kb: kbDir }, io);
-  const port = serverPort('dev', values);
+  const listen = serverOptions('dev', values, host);
   const options = parseKbPortalOptions(kbPortalOptionsFromEnvironment({ ...io.env, ...kb }));
   const started = Date.now();
   let server;
   try {
-    server = await startDevServer({ options, cwd: io.cwd, port, host: host === true ? '0.0.0.0' : host, log: { info: io.err, warn: io.err } });
+    server = await startDevServer({ options, cwd: io.cwd, port: listen.port, host: listen.host, log: { info: io.err, warn: io.err } });
   } catch (err) {
     if (err instanceof SiteBuildError) {
       io.err(err.message);
@@ -45,17 +45,23 @@ export async function run(argv: string[], io: Io): Promise<number> {
     throw err;
   }
   io.err(`kb dev: ${server.url} (ready in ${Date.now() - started} ms; Ctrl-C stops it)`);
-  if (values.open) openInBrowser(server.url);
-  await new Promise<void>((done) => {
+  if (listen.open) openInBrowser(server.url);
+  await untilStopped();
+  await server.close();
+  return EXIT.ok;
+}
+
+/** Resolves on Ctrl-C (SIGINT) or SIGTERM: a server command's end. */
+export function untilStopped(): Promise<void> {
+  return new Promise<void>((done) => {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      void server.close().then(done);
+      done();
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
-  return EXIT.ok;
 }
 
 /** The port asked for (default 4321). */
@@ -66,14 +72,14 @@ function serverPort(command: string, values: { port?: string | undefined }): num
 }
 
 /** The system's browser on `url`, when it has one; nothing happens otherwise. */
-function openInBrowser(url: string): void {
+export function openInBrowser(url: string): void {
   const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
   const child = spawn(opener, [url], { detached: true, stdio: 'ignore' });
   child.on('error', () => undefined);
   child.unref();
 }
 
-/** Flags of the servers (`kb dev`, `kb preview`) but `--host`, passed on to Astro's. */
+/** Flags of the servers (`kb dev`, `kb preview`) but `--host` (withoutHost). */
 export const SERVER_FLAGS = { port: { type: 'string' }, open: { type: 'boolean' } } as const;
 
 /**
@@ -96,12 +102,19 @@ export function withoutHost(argv: readonly string[]): { rest: string[]; host: st
   return { rest, host };
 }
 
-/** Astro's own flags for the server flags given. */
-export function serverArgs(command: string, values: { port?: string | undefined; open?: boolean | undefined }, host: string | true | undefined): string[] {
-  if (values.port !== undefined && !/^\d{1,5}$/.test(values.port)) throw usageError(command, `--port ${values.port}: give a port number, e.g. --port 4321`);
-  return [
-    ...(values.port !== undefined ? ['--port', values.port] : []),
-    ...(host === true ? ['--host'] : host !== undefined ? ['--host', host] : []),
-    ...(values.open ? ['--open'] : []),
-  ];
+/** Where a server (`kb dev`, `kb preview`) listens and whether it opens the browser, from its flags. */
+export interface ServerOptions {
+  /** The port asked for; the next free one is taken when it is busy. */
+  port: number;
+  /** Every address (`--host` alone: 0.0.0.0), one address, or only localhost (undefined). */
+  host: string | undefined;
+  open: boolean;
+}
+
+export function serverOptions(
+  command: string,
+  values: { port?: string | undefined; open?: boolean | undefined },
+  host: string | true | undefined,
+): ServerOptions {
+  return { port: serverPort(command, values), host: host === true ? '0.0.0.0' : host, open: values.open === true };
 }
