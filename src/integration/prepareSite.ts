@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { NoteEntry } from '../core/index/kbIndexSchema.js';
 import { brokenLinkIssue, type BrokenLink, type LinkCheck } from '../core/links/findBrokenLinks.js';
 import { attachmentOutputPath } from '../core/links/attachmentKinds.js';
+import { permalinkSlug } from '../core/index/assignNoteSlugs.js';
 import { imageNamed, type PageImage } from '../core/site/noteImage.js';
 import { planRedirects, type NoteRedirect } from '../core/site/noteRedirects.js';
 import { createSiteModel, type SiteModel } from '../core/site/siteModel.js';
@@ -152,6 +153,7 @@ export async function prepareSite(
     aliases: new Map(links.targets.flatMap((t) => (t.aliases ? [[t.path, t.aliases] as const] : []))),
     renames: git.source === 'git' ? publishedRenames(git.renames, kbConfig) : new Map(),
     pages: new Set(sitePages(model)),
+    permalinks: notePermalinks(result),
     paths: model.paths,
   });
   const jobContext: RenderJobContext = {
@@ -274,12 +276,24 @@ export async function prepareSite(
   };
 }
 
+/** Each note's `permalink:` as a slug, for the notes that have a usable one. */
+function notePermalinks(result: IndexedFolder): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const src of result.reading.input.notes) {
+    const raw = (src.yamlError ? undefined : (src.data as Record<string, unknown> | undefined))?.['permalink'];
+    const slug = typeof raw === 'string' || typeof raw === 'number' ? permalinkSlug(String(raw)) : undefined;
+    if (slug !== undefined) out.set(src.path, slug);
+  }
+  return out;
+}
+
 /** How many old URLs lead on, and from where. */
 function redirectSummary(redirects: readonly NoteRedirect[]): string[] {
   if (!redirects.length) return [];
   const count = (reason: NoteRedirect['reason']) => redirects.filter((r) => r.reason === reason).length;
   const parts = [
     [count('permalink'), 'permalinks'],
+    [count('publish'), 'permalinks at their Obsidian Publish URLs'],
     [count('alias'), 'aliases'],
     [count('renamed'), 'renames in git history'],
   ]
