@@ -92,8 +92,8 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
 /** Index the folder (through the caches) and write what pages read; the packs are built in the background. */
 async function refresh(state: PortalState, log: BuildLog): Promise<void> {
   const prepared = await prepare(state, { info: () => undefined, warn: log.warn }, undefined);
-  // Pages that show packs wait for them (page()); the others are served at once.
-  state.ready = startPacks(state, prepared, false);
+  // Pages that show packs wait for them (page()); the others are served at once, while a worker thread builds them.
+  state.ready = startPacks(state, prepared, true);
   state.ready.catch((err: unknown) => log.warn(`kb: packs: ${err instanceof Error ? err.message : String(err)}`));
 }
 
