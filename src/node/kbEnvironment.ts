@@ -1,7 +1,7 @@
 // The one place kb-portal reads KB_* environment variables. The CLI, the build and dev wrappers and this
 // repo's astro.config.mjs call these functions; every other module takes typed options.
 import { z } from 'zod';
-import type { KbPortalOptionsInput } from '../integration/kbPortalOptions.js';
+import type { KbPortalOptionsInput } from '../site/options/kbPortalOptions.js';
 
 const flag = z
   .string()

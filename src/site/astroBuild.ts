@@ -2,7 +2,7 @@
 // `--trust-html` lets run and only Astro's bundler can compile (their imports, their components). Then the whole site
 // is built by Astro, in this process, with the kbPortal() integration and the same typed options, as a host site's
 // `astro build` does: the same stages (src/site/), the same pages, bundled for this folder (slower: Vite runs).
-import type { KbPortalOptions } from '../integration/kbPortalOptions.js';
+import type { KbPortalOptions } from './options/kbPortalOptions.js';
 import { PACKAGE_ROOT } from '../node/packageRoot.js';
 
 /** Builds the site with Astro into `outDir` (its project: the package, whose folder Astro writes its working files to). */

@@ -43,7 +43,7 @@ describe('kb build and a host Astro build of the same folder', () => {
     writeFileSync(
       script,
       `const { buildWithAstro } = await import(${JSON.stringify(pathToFileURL(join(root, 'lib/site/astroBuild.js')).href)});
-      const { parseKbPortalOptions } = await import(${JSON.stringify(pathToFileURL(join(root, 'lib/integration/kbPortalOptions.js')).href)});
+      const { parseKbPortalOptions } = await import(${JSON.stringify(pathToFileURL(join(root, 'lib/site/options/kbPortalOptions.js')).href)});
       await buildWithAstro(parseKbPortalOptions(${options}), ${JSON.stringify(astro)});`,
     );
     run([script]);

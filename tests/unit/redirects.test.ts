@@ -12,8 +12,8 @@ import { renderRedirectPage, renderRedirectsFile } from '../../src/core/site/ren
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';
 import { formatIssue, type KbIssue } from '../../src/core/util/issue.ts';
 import { buildPackData } from '../../src/core/context/buildPackData.ts';
-import { SiteBuildError } from '../../src/integration/prepareSite.ts';
-import { siteFiles } from '../../src/integration/siteFiles.ts';
+import { SiteBuildError } from '../../src/site/prepare/prepareSite.ts';
+import { siteFiles } from '../../src/site/emit/siteFiles.ts';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
 import { fixture, tempDir } from './foundationSupport.ts';
 import { git } from './gitSupport.ts';

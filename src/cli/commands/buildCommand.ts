@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseKbPortalOptions } from '../../integration/kbPortalOptions.js';
+import { parseKbPortalOptions } from '../../site/options/kbPortalOptions.js';
 import { kbPortalOptionsFromEnvironment } from '../../node/kbEnvironment.js';
-import { buildSite } from '../../node/site/buildSite.js';
+import { buildSite } from '../../site/buildSite.js';
 import { kbDirFrom, parseFlags } from '../flags.js';
 import { EXIT, type Io } from '../io.js';
 import { SITE_FLAGS, siteVariables } from '../siteFlags.js';

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { parseKbPortalOptions } from '../../integration/kbPortalOptions.js';
-import { SiteBuildError } from '../../integration/prepareSite.js';
+import { parseKbPortalOptions } from '../../site/options/kbPortalOptions.js';
+import { SiteBuildError } from '../../site/prepare/prepareSite.js';
 import { kbPortalOptionsFromEnvironment } from '../../node/kbEnvironment.js';
 import { startDevServer } from '../../site/dev/devServer.js';
 import { existingKbDir, parseFlags } from '../flags.js';

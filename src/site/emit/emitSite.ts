@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { cachedGraphFile } from '../../node/cache/cachedGraphFile.js';
 import { emitNoteAssets } from '../../node/site/emitNoteAssets.js';
 import { pruneNoteHtml } from '../../node/site/noteHtmlCache.js';
-import { measureOutput, outputSummary } from '../../integration/outputSummary.js';
-import { indexWithPagefind } from '../../integration/pagefindShards.js';
-import { need, seconds, type PortalState } from '../../integration/portalState.js';
-import { siteDigests } from '../../integration/preparePacks.js';
-import { commitPageManifests, linkReusedPages } from '../../integration/reusePages.js';
-import { siteFiles, writeSiteFiles } from '../../integration/siteFiles.js';
+import { measureOutput, outputSummary } from './outputSummary.js';
+import { indexWithPagefind } from './pagefindShards.js';
+import { need, seconds, type PortalState } from '../prepare/portalState.js';
+import { siteDigests } from '../prepare/preparePacks.js';
+import { commitPageManifests, linkReusedPages } from '../prepare/reusePages.js';
+import { siteFiles, writeSiteFiles } from './siteFiles.js';
 
 /** Where the build's lines go. */
 export interface BuildLog {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hashModuleGraph } from '../node/cache/codeHash.js';
-import { kbLockfile } from '../node/packageRoot.js';
-import { portalRoutes } from './portalRoutes.js';
-import type { PortalConfig } from './resolvePortal.js';
+import { hashModuleGraph } from '../../node/cache/codeHash.js';
+import { kbLockfile } from '../../node/packageRoot.js';
+import { portalRoutes } from '../../integration/portalRoutes.js';
+import type { PortalConfig } from '../options/resolvePortal.js';
 
 const ASTRO_CONFIGS = ['astro.config.mjs', 'astro.config.ts', 'astro.config.mts', 'astro.config.js', 'astro.config.cjs'];
 

@@ -3,28 +3,29 @@
 // serves `astro dev` (devPreview.ts) and is written into the output at the end of a build (writeSiteFiles).
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { PackData } from '../core/context/buildPackData.js';
-import { packDataFiles } from '../core/context/packParts.js';
-import type { RepoDigest } from '../core/discover/repoDigest.js';
-import { renderCategoriesTxt, renderIndexMd, renderTagsTxt } from '../core/render/renderIndexMd.js';
-import { noteCardShards, toQueryIndex } from '../core/site/queryIndex.js';
-import { llmsFullBodySpans, llmsFullPartChunks, llmsFullParts, llmsFullTxtChunks, renderLlmsFullIndex, renderLlmsTxt } from '../core/site/renderLlmsTxt.js';
-import { renderNoteMarkdown } from '../core/site/renderNoteMarkdown.js';
-import { renderAtomFeed } from '../core/site/renderAtomFeed.js';
-import { renderSidebar } from '../core/site/renderSidebar.js';
-import type { NoteRedirect } from '../core/site/noteRedirects.js';
-import { renderRedirectPage, renderRedirectsFile } from '../core/site/renderRedirects.js';
-import { renderRobotsTxt } from '../core/site/renderRobotsTxt.js';
-import { renderSitemap } from '../core/site/renderSitemap.js';
-import { buildSiteTree, sidebarBranch } from '../core/site/sidebarTree.js';
-import { withBoards } from '../core/site/boardPages.js';
-import { absoluteUrl, type SiteModel } from '../core/site/siteModel.js';
-import { sitePages } from '../core/site/sitePages.js';
-import type { SitePack } from '../core/site/sitePack.js';
-import { serialiseIndex } from '../node/writeIndexOutputs.js';
+import type { PackData } from '../../core/context/buildPackData.js';
+import { packDataFiles } from '../../core/context/packParts.js';
+import type { RepoDigest } from '../../core/discover/repoDigest.js';
+import { renderCategoriesTxt, renderIndexMd, renderTagsTxt } from '../../core/render/renderIndexMd.js';
+import { noteCardShards, toQueryIndex } from '../../core/site/queryIndex.js';
+import { llmsFullBodySpans, llmsFullPartChunks, llmsFullParts, llmsFullTxtChunks, renderLlmsFullIndex, renderLlmsTxt } from '../../core/site/renderLlmsTxt.js';
+import { renderNoteMarkdown } from '../../core/site/renderNoteMarkdown.js';
+import { renderAtomFeed } from '../../core/site/renderAtomFeed.js';
+import { renderSidebar } from '../../core/site/renderSidebar.js';
+import type { NoteRedirect } from '../../core/site/noteRedirects.js';
+import { renderRedirectPage, renderRedirectsFile } from '../../core/site/renderRedirects.js';
+import { renderRobotsTxt } from '../../core/site/renderRobotsTxt.js';
+import { renderSitemap } from '../../core/site/renderSitemap.js';
+import { buildSiteTree, sidebarBranch } from '../../core/site/sidebarTree.js';
+import { withBoards } from '../../core/site/boardPages.js';
+import { absoluteUrl, type SiteModel } from '../../core/site/siteModel.js';
+import { sitePages } from '../../core/site/sitePages.js';
+import type { SitePack } from '../../core/site/sitePack.js';
+import { PACKAGE_ROOT } from '../../node/packageRoot.js';
+import { serialiseIndex } from '../../node/writeIndexOutputs.js';
 import tokenRanks from 'gpt-tokenizer/bpeRanks/o200k_base';
-import { PACK_DATA_DIR, siteFilePath } from '../core/site/siteContract.js';
-import type { BoardPageData } from '../core/site/boardPageData.js';
+import { PACK_DATA_DIR, siteFilePath } from '../../core/site/siteContract.js';
+import type { BoardPageData } from '../../core/site/boardPageData.js';
 import { boardFiles, type GraphFileText } from './boardFiles.js';
 
 /** One emitted file: its path inside the portal's folder, its media type and its text (in pieces when it can be large). */
@@ -113,7 +114,7 @@ export function siteFiles({ model, bodies, packData, digests, packs, boards, red
           note: paths.note,
         }),
     },
-    { path: 'favicon.svg', type: 'image/svg+xml', text: () => readFileSync(new URL('../../src/assets/favicon.svg', import.meta.url), 'utf8') },
+    { path: 'favicon.svg', type: 'image/svg+xml', text: () => readFileSync(join(PACKAGE_ROOT, 'src/assets/favicon.svg'), 'utf8') },
   ];
   // The pack data in parts, fetched by the island only when a pack is built: the head, then the parts a pack asks for;
   // and the tokenizer's ranks, which the island's packs count with (tokenRanksPlugin.ts).

@@ -1,12 +1,12 @@
 // The files the graph and the canvases add to the site's machine outputs (siteFiles.ts): the global graph's one
 // file, and each canvas's picture, which `![[board.canvas]]` shows inside notes.
-import { renderCanvasSvg } from '../core/canvas/renderCanvasSvg.js';
-import { buildGlobalGraph } from '../core/graph/globalGraph.js';
-import { graphSettings, siteLinkGraph } from '../core/graph/siteLinkGraph.js';
-import { canvasPicturePath, type BoardPageData } from '../core/site/boardPageData.js';
-import { siteFilePath } from '../core/site/siteContract.js';
-import type { SiteModel } from '../core/site/siteModel.js';
-import type { LinkGraph } from '../core/graph/buildLinkGraph.js';
+import { renderCanvasSvg } from '../../core/canvas/renderCanvasSvg.js';
+import { buildGlobalGraph } from '../../core/graph/globalGraph.js';
+import { graphSettings, siteLinkGraph } from '../../core/graph/siteLinkGraph.js';
+import { canvasPicturePath, type BoardPageData } from '../../core/site/boardPageData.js';
+import { siteFilePath } from '../../core/site/siteContract.js';
+import type { SiteModel } from '../../core/site/siteModel.js';
+import type { LinkGraph } from '../../core/graph/buildLinkGraph.js';
 import type { SiteFile } from './siteFiles.js';
 
 /** The global graph's file for a link graph: laid out here, or by a cache of layouts (cachedGraphFile.ts). */

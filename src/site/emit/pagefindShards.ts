@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import * as pagefind from 'pagefind';
-import { PAGEFIND_SHARD_LIST, pagefindBundleName } from '../core/site/pagefindShardList.js';
-import { searchableHtml } from '../core/site/searchableHtml.js';
-import { fragmentFiles, planSearchShards } from '../core/site/searchShardPlan.js';
-import { linkTree } from '../node/linkTree.js';
+import { PAGEFIND_SHARD_LIST, pagefindBundleName } from '../../core/site/pagefindShardList.js';
+import { searchableHtml } from '../../core/site/searchableHtml.js';
+import { fragmentFiles, planSearchShards } from '../../core/site/searchShardPlan.js';
+import { linkTree } from '../../node/linkTree.js';
 
 export interface PagefindInput {
   /** The output folder. */

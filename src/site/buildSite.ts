@@ -5,9 +5,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { KbPortalOptions } from '../../integration/kbPortalOptions.js';
-import { SiteBuildError } from '../../integration/prepareSite.js';
-import { buildPortal } from '../../site/buildPortal.js';
+import type { KbPortalOptions } from './options/kbPortalOptions.js';
+import { SiteBuildError } from './prepare/prepareSite.js';
+import { buildPortal } from './buildPortal.js';
 
 export interface BuildSiteOptions {
   /** The site's options (the folder, the output to reuse, the cache, the flags). */

@@ -1,24 +1,24 @@
 // Build stage 1, for canvases and bases: read and parse them (a bad file is a warning naming it, never a failed
 // build), give each its place among the site's pages, evaluate every base over the site's rows, render canvas
 // cards through the note pipeline, and hand notes the HTML of their ```base blocks and of embedded boards.
-import type { RecordSource } from '../core/bases/createBaseEnv.js';
-import { createBaseEnv } from '../core/bases/createBaseEnv.js';
-import { BASE_FENCE, renderBase, type BaseSite } from '../core/bases/renderBase.js';
-import { canvasLinks, canvasView } from '../core/canvas/canvasView.js';
-import { parseCanvas } from '../core/canvas/parseCanvas.js';
-import type { Canvas } from '../core/canvas/canvasSchema.js';
-import { attachmentOutputPath, isImage } from '../core/links/attachmentKinds.js';
-import { canvasPicturePath, type BoardPageData } from '../core/site/boardPageData.js';
-import { boardTier, boardTitle, type BoardEntry } from '../core/site/boardPages.js';
-import type { SiteModel } from '../core/site/siteModel.js';
-import { escapeHtml } from '../core/util/escapeHtml.js';
-import { formatIssue, type KbIssue } from '../core/util/issue.js';
-import { answerQueryBlock, QUERY_BLOCK_LANGS } from '../core/query/queryBlock.js';
-import { renderQueryBlockHtml } from '../core/site/renderQueryBlockHtml.js';
-import type { IndexedFolder } from '../node/indexKnowledgeFolder.js';
-import type { FenceRenderer } from '../node/site/claimedFences.js';
-import { readBoards, type BoardFile } from '../node/site/readBoards.js';
-import type { SiteLinks } from '../node/site/siteLinks.js';
+import type { RecordSource } from '../../core/bases/createBaseEnv.js';
+import { createBaseEnv } from '../../core/bases/createBaseEnv.js';
+import { BASE_FENCE, renderBase, type BaseSite } from '../../core/bases/renderBase.js';
+import { canvasLinks, canvasView } from '../../core/canvas/canvasView.js';
+import { parseCanvas } from '../../core/canvas/parseCanvas.js';
+import type { Canvas } from '../../core/canvas/canvasSchema.js';
+import { attachmentOutputPath, isImage } from '../../core/links/attachmentKinds.js';
+import { canvasPicturePath, type BoardPageData } from '../../core/site/boardPageData.js';
+import { boardTier, boardTitle, type BoardEntry } from '../../core/site/boardPages.js';
+import type { SiteModel } from '../../core/site/siteModel.js';
+import { escapeHtml } from '../../core/util/escapeHtml.js';
+import { formatIssue, type KbIssue } from '../../core/util/issue.js';
+import { answerQueryBlock, QUERY_BLOCK_LANGS } from '../../core/query/queryBlock.js';
+import { renderQueryBlockHtml } from '../../core/site/renderQueryBlockHtml.js';
+import type { IndexedFolder } from '../../node/indexKnowledgeFolder.js';
+import type { FenceRenderer } from '../../node/site/claimedFences.js';
+import { readBoards, type BoardFile } from '../../node/site/readBoards.js';
+import type { SiteLinks } from '../../node/site/siteLinks.js';
 
 /** The fence a canvas embed is written as in the Markdown an `![[board.canvas]]` embed shows (its text: the canvas's path). */
 export const CANVAS_EMBED_FENCE = 'kb-canvas';

@@ -4,14 +4,14 @@
 // (`ready`); astro:build:done waits for `ready` and writes the outputs. In `astro dev` the live preview
 // (devPreview.ts) indexes again on every change through `prepare` and `startPacks`.
 import type { AstroIntegrationLogger } from 'astro';
-import type { PackData } from '../core/context/buildPackData.js';
-import type { SitePack } from '../core/site/sitePack.js';
-import { rankerCodeHash, rendererCodeHash } from '../node/cache/rendererCodeHash.js';
-import { hasNoteHtml } from '../node/site/noteHtmlCache.js';
-import type { KbPortalOptions } from './kbPortalOptions.js';
+import type { PackData } from '../../core/context/buildPackData.js';
+import type { SitePack } from '../../core/site/sitePack.js';
+import { rankerCodeHash, rendererCodeHash } from '../../node/cache/rendererCodeHash.js';
+import { hasNoteHtml } from '../../node/site/noteHtmlCache.js';
+import type { KbPortalOptions } from '../options/kbPortalOptions.js';
 import { sitePackData, writeSiteHealth, writeSitePacks } from './preparePacks.js';
 import { prepareSite, type PreparedSite } from './prepareSite.js';
-import type { PortalConfig } from './resolvePortal.js';
+import type { PortalConfig } from '../options/resolvePortal.js';
 import { pageManifests } from './reusePages.js';
 
 export interface PortalState {
@@ -93,7 +93,7 @@ export function startPacks(state: PortalState, prepared: PreparedSite, inWorker:
 }
 
 /** A worker module of src/node/site/ (lib/node/site/ once compiled), beside this folder. */
-export const workerUrl = (name: string) => new URL(`../node/site/${name}.js`, import.meta.url);
+export const workerUrl = (name: string) => new URL(`../../node/site/${name}.js`, import.meta.url);
 
 /** Seconds since `since`, for the build log. */
 export const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);

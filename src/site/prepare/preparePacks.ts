@@ -4,20 +4,20 @@
 // knowledge health page's data, which needs the packs' citations.
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { buildContextPack } from '../core/context/buildContextPack.js';
-import { buildPackData, type PackData } from '../core/context/buildPackData.js';
-import { configuredPacks } from '../core/context/configuredPacks.js';
-import type { RepoDigest } from '../core/discover/repoDigest.js';
-import { knowledgeHealth, type KnowledgeHealth } from '../core/health/knowledgeHealth.js';
-import type { KbIndex } from '../core/index/kbIndexSchema.js';
-import { PORTAL_FILES } from '../core/site/portalData.js';
-import type { SitePack } from '../core/site/sitePack.js';
-import { packDataKey, readPackData, savePackData } from '../node/context/cachedPackData.js';
-import { digestsFor } from '../node/context/digestsFor.js';
-import { markdownRenderJob, renderSetup } from '../node/site/noteHtml.js';
-import { readNoteHtml, writeNoteHtml } from '../node/site/noteHtmlCache.js';
-import { rendererFor } from '../node/site/noteRenderer.js';
-import { writeFileAtomic } from '../node/writeFileAtomic.js';
+import { buildContextPack } from '../../core/context/buildContextPack.js';
+import { buildPackData, type PackData } from '../../core/context/buildPackData.js';
+import { configuredPacks } from '../../core/context/configuredPacks.js';
+import type { RepoDigest } from '../../core/discover/repoDigest.js';
+import { knowledgeHealth, type KnowledgeHealth } from '../../core/health/knowledgeHealth.js';
+import type { KbIndex } from '../../core/index/kbIndexSchema.js';
+import { PORTAL_FILES } from '../../core/site/portalData.js';
+import type { SitePack } from '../../core/site/sitePack.js';
+import { packDataKey, readPackData, savePackData } from '../../node/context/cachedPackData.js';
+import { digestsFor } from '../../node/context/digestsFor.js';
+import { markdownRenderJob, renderSetup } from '../../node/site/noteHtml.js';
+import { readNoteHtml, writeNoteHtml } from '../../node/site/noteHtmlCache.js';
+import { rendererFor } from '../../node/site/noteRenderer.js';
+import { writeFileAtomic } from '../../node/writeFileAtomic.js';
 import type { PreparedSite } from './prepareSite.js';
 
 /** The inputs of buildPackData, as a worker receives them (a Map does not cross threads as cheaply). */

@@ -2,37 +2,37 @@
 // folder once, derive what the pages read, and write it where they find it (site.json, bodies.txt).
 import { closeSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { NoteEntry } from '../core/index/kbIndexSchema.js';
-import { brokenLinkIssue, type BrokenLink, type LinkCheck } from '../core/links/findBrokenLinks.js';
-import { attachmentOutputPath } from '../core/links/attachmentKinds.js';
-import { permalinkSlug } from '../core/index/assignNoteSlugs.js';
-import { imageNamed, type PageImage } from '../core/site/noteImage.js';
-import { planRedirects, type NoteRedirect } from '../core/site/noteRedirects.js';
-import { createSiteModel, type SiteModel } from '../core/site/siteModel.js';
-import { sitePages } from '../core/site/sitePages.js';
-import { createSitePaths } from '../core/site/sitePaths.js';
-import { PORTAL_FILES, type NoteRender, type PagesManifestDirs, type PortalDataFile } from '../core/site/portalData.js';
-import { compareStrings } from '../core/util/compare.js';
-import { formatIssue, type KbIssue } from '../core/util/issue.js';
-import { indexKnowledgeFolder, type IndexedFolder } from '../node/indexKnowledgeFolder.js';
-import { ConfigError } from '../node/loadKbConfig.js';
-import { lastUpdatedDates } from '../core/site/lastUpdated.js';
-import { gitDatesSummary, readGitDates } from '../node/site/gitDates.js';
-import { checkMdx } from '../node/site/checkMdx.js';
-import { mdxNoteData, noteRenderJob, type RenderJobContext } from '../node/site/noteHtml.js';
-import type { MdxNoteData } from '../markdown/parseMdx.js';
-import { planAttachments, type AttachmentCopy } from '../node/site/noteAttachments.js';
-import { secretPolicyOf } from '../node/security/redactSecrets.js';
-import type { RenderJob } from '../node/site/renderNotes.js';
-import { noteLinkScan } from '../node/site/noteLinkScan.js';
-import { notePageData } from '../node/site/notePageData.js';
-import { publishedRenames } from '../node/site/publishedRenames.js';
-import { folderLinkCheck, siteLinks, type SiteLinks } from '../node/site/siteLinks.js';
-import { writeFileAtomic } from '../node/writeFileAtomic.js';
-import { BOARDS_FILE, type BoardPageData } from '../core/site/boardPageData.js';
-import { createSnippetRenderer } from '../node/site/markdownAdapter.js';
+import type { NoteEntry } from '../../core/index/kbIndexSchema.js';
+import { brokenLinkIssue, type BrokenLink, type LinkCheck } from '../../core/links/findBrokenLinks.js';
+import { attachmentOutputPath } from '../../core/links/attachmentKinds.js';
+import { permalinkSlug } from '../../core/index/assignNoteSlugs.js';
+import { imageNamed, type PageImage } from '../../core/site/noteImage.js';
+import { planRedirects, type NoteRedirect } from '../../core/site/noteRedirects.js';
+import { createSiteModel, type SiteModel } from '../../core/site/siteModel.js';
+import { sitePages } from '../../core/site/sitePages.js';
+import { createSitePaths } from '../../core/site/sitePaths.js';
+import { PORTAL_FILES, type NoteRender, type PagesManifestDirs, type PortalDataFile } from '../../core/site/portalData.js';
+import { compareStrings } from '../../core/util/compare.js';
+import { formatIssue, type KbIssue } from '../../core/util/issue.js';
+import { indexKnowledgeFolder, type IndexedFolder } from '../../node/indexKnowledgeFolder.js';
+import { ConfigError } from '../../node/loadKbConfig.js';
+import { lastUpdatedDates } from '../../core/site/lastUpdated.js';
+import { gitDatesSummary, readGitDates } from '../../node/site/gitDates.js';
+import { checkMdx } from '../../node/site/checkMdx.js';
+import { mdxNoteData, noteRenderJob, type RenderJobContext } from '../../node/site/noteHtml.js';
+import type { MdxNoteData } from '../../markdown/parseMdx.js';
+import { planAttachments, type AttachmentCopy } from '../../node/site/noteAttachments.js';
+import { secretPolicyOf } from '../../node/security/redactSecrets.js';
+import type { RenderJob } from '../../node/site/renderNotes.js';
+import { noteLinkScan } from '../../node/site/noteLinkScan.js';
+import { notePageData } from '../../node/site/notePageData.js';
+import { publishedRenames } from '../../node/site/publishedRenames.js';
+import { folderLinkCheck, siteLinks, type SiteLinks } from '../../node/site/siteLinks.js';
+import { writeFileAtomic } from '../../node/writeFileAtomic.js';
+import { BOARDS_FILE, type BoardPageData } from '../../core/site/boardPageData.js';
+import { createSnippetRenderer } from '../../node/site/markdownAdapter.js';
 import { boardBodies, boardCardText, boardPagesData, readSiteBoards, siteFences } from './prepareBoards.js';
-import type { PortalConfig } from './resolvePortal.js';
+import type { PortalConfig } from '../options/resolvePortal.js';
 
 /** Problems that must stop the build (errors, or warnings under strict); each line names file and line. */
 export class SiteBuildError extends Error {
@@ -68,7 +68,7 @@ export interface PreparedSite {
   summary: string[];
   /** The page manifests of an incremental build. */
   pages: PagesManifestDirs | undefined;
-  /** Canvas and base pages (src/integration/prepareBoards.ts). */
+  /** Canvas and base pages (src/site/prepare/prepareBoards.ts). */
   boards: BoardPageData[];
   /** The notes' bodies and the canvases' cards: what the pages show (for KaTeX and mermaid). */
   pageBodies: ReadonlyMap<string, string>;

@@ -3,7 +3,7 @@
 // (resolveKbPortal.ts); the CLI and the build wrapper map their flags and KB_* variables here
 // (src/node/kbEnvironment.ts).
 import { z } from 'zod';
-import { publishedUrl } from '../core/config/kbConfigSchema.js';
+import { publishedUrl } from '../../core/config/kbConfigSchema.js';
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
 const urlPath = z

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { KbConfig } from '../core/config/kbConfigSchema.js';
-import { normaliseBase } from '../core/site/sitePaths.js';
+import type { KbConfig } from '../../core/config/kbConfigSchema.js';
+import { normaliseBase } from '../../core/site/sitePaths.js';
 import type { KbPortalOptions } from './kbPortalOptions.js';
 
 /** The integration's options resolved against the Astro project and kb.config.yaml: what every build stage reads. */

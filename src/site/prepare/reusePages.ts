@@ -2,10 +2,10 @@
 // from the previous output, and the hand-over once the build is done.
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { PageManifestSchema, type PageManifest } from '../core/site/pageManifest.js';
-import type { PagesManifestDirs } from '../core/site/portalData.js';
-import { linkFile } from '../node/linkTree.js';
-import type { PortalConfig } from './resolvePortal.js';
+import { PageManifestSchema, type PageManifest } from '../../core/site/pageManifest.js';
+import type { PagesManifestDirs } from '../../core/site/portalData.js';
+import { linkFile } from '../../node/linkTree.js';
+import type { PortalConfig } from '../options/resolvePortal.js';
 
 interface Stamp {
   /** The output folder the manifests describe. */
