@@ -58,92 +58,184 @@ const JSON_TYPE = 'application/json';
 const TEXT = 'text/plain; charset=utf-8';
 const MARKDOWN = 'text/markdown; charset=utf-8';
 
-export function siteFiles({ model, bodies, packData, digests, packs, boards, redirects = [], wholeSite = false, graphText }: SiteFileInputs): SiteFile[] {
-  const { index, paths, siteUrl } = model;
-  // Each note's Markdown beside its page, unless kb.config.yaml `site.rawMarkdown: false` (then links go to the pages).
-  const mdUrl = (slug: string) => absoluteUrl(siteUrl, model.rawMarkdown ? paths.noteMd(slug) : paths.note(slug));
-  // The full text in files an agent reads whole (~100k characters each) when it is longer than that.
-  const parts = llmsFullParts(index, bodies, mdUrl);
-  const fullText = parts.map((p) => ({ url: absoluteUrl(siteUrl, paths.file(p.file)), title: p.title, notes: p.notes.length }));
-  const files: SiteFile[] = [
-    { path: siteFilePath('index'), type: JSON_TYPE, text: () => serialiseIndex(index) },
-    { path: siteFilePath('indexMd'), type: MARKDOWN, text: () => renderIndexMd(index) },
-    { path: 'kb-tags.txt', type: TEXT, text: () => renderTagsTxt(index) },
-    { path: 'kb-categories.txt', type: TEXT, text: () => renderCategoriesTxt(index) },
-    // The query island's first download: what kb query matches on, without titles, descriptions or bodies.
-    { path: siteFilePath('queryIndex'), type: JSON_TYPE, text: () => JSON.stringify(toQueryIndex(index)) },
-    // Where the bodies of the notes in `kb search`'s scope are in the full text, for `--tag/--category/keyword`
-    // queries: the island reads them from llms-full (one copy of every note's text, not two).
-    {
-      path: siteFilePath('bodySpans'),
-      type: JSON_TYPE,
-      text: () =>
-        JSON.stringify(
-          llmsFullBodySpans(index, parts, bodies, mdUrl, new Set(index.notes.filter((n) => n.path.startsWith(index.searchScope)).map((n) => n.path))),
-        ),
+/** What the machine outputs are made from, once per build: the inputs and what several emitters share. */
+interface EmitContext extends Omit<SiteFileInputs, 'boards' | 'graphText' | 'redirects' | 'wholeSite'> {
+  boards: () => readonly BoardPageData[];
+  redirects: readonly NoteRedirect[];
+  wholeSite: boolean;
+  graphText: GraphFileText | undefined;
+  /** Each note's Markdown URL (its page when kb.config.yaml `site.rawMarkdown` is false). */
+  mdUrl: (slug: string) => string;
+  /** The full text in parts an agent reads whole (~100k characters each), when it is longer than that. */
+  parts: ReturnType<typeof llmsFullParts>;
+}
+
+/** One emitter of machine outputs: its name, what it reads (for a reader of this list), and the files it writes. */
+export interface SiteFileEmitter {
+  name: string;
+  reads: readonly string[];
+  files: (ctx: EmitContext) => SiteFile[];
+}
+
+/** The machine outputs beside the pages, emitter by emitter, in the order they are written. */
+export const SITE_FILE_EMITTERS: readonly SiteFileEmitter[] = [
+  {
+    name: 'index',
+    reads: ['index'],
+    files: ({ model: { index } }) => [
+      { path: siteFilePath('index'), type: JSON_TYPE, text: () => serialiseIndex(index) },
+      { path: siteFilePath('indexMd'), type: MARKDOWN, text: () => renderIndexMd(index) },
+      { path: 'kb-tags.txt', type: TEXT, text: () => renderTagsTxt(index) },
+      { path: 'kb-categories.txt', type: TEXT, text: () => renderCategoriesTxt(index) },
+    ],
+  },
+  {
+    name: 'island data',
+    reads: ['index', 'bodies', 'repo digests'],
+    files: ({ model: { index }, bodies, parts, mdUrl, digests }) => [
+      // The query island's first download: what kb query matches on, without titles, descriptions or bodies.
+      { path: siteFilePath('queryIndex'), type: JSON_TYPE, text: () => JSON.stringify(toQueryIndex(index)) },
+      // Where the bodies of the notes in `kb search`'s scope are in the full text, for `--tag/--category/keyword`
+      // queries: the island reads them from llms-full (one copy of every note's text, not two).
+      {
+        path: siteFilePath('bodySpans'),
+        type: JSON_TYPE,
+        text: () =>
+          JSON.stringify(
+            llmsFullBodySpans(index, parts, bodies, mdUrl, new Set(index.notes.filter((n) => n.path.startsWith(index.searchScope)).map((n) => n.path))),
+          ),
+      },
+      // The digests let the island's packs list the same files as `kb context`.
+      { path: siteFilePath('digests'), type: JSON_TYPE, text: () => JSON.stringify(digests()) },
+    ],
+  },
+  {
+    name: 'llms',
+    reads: ['index', 'bodies'],
+    files: ({ model, bodies, parts, mdUrl }) => {
+      const { index, paths, siteUrl } = model;
+      const fullText = parts.map((p) => ({ url: absoluteUrl(siteUrl, paths.file(p.file)), title: p.title, notes: p.notes.length }));
+      return [
+        { path: 'llms.txt', type: TEXT, text: () => renderLlmsTxt({ index, mdUrl, fullText, linkKind: model.rawMarkdown ? 'markdown' : 'page' }) },
+        {
+          path: 'llms-full.txt',
+          type: TEXT,
+          text: () => (parts.length ? renderLlmsFullIndex(index, fullText) : llmsFullTxtChunks(index, bodies, mdUrl)),
+        },
+        ...parts.map((part) => ({ path: part.file, type: TEXT, text: () => llmsFullPartChunks(index, part, bodies, mdUrl) })),
+      ];
     },
-    // The digests let the island's packs list the same files as `kb context`.
-    { path: siteFilePath('digests'), type: JSON_TYPE, text: () => JSON.stringify(digests()) },
-    { path: 'llms.txt', type: TEXT, text: () => renderLlmsTxt({ index, mdUrl, fullText, linkKind: model.rawMarkdown ? 'markdown' : 'page' }) },
-    {
-      path: 'llms-full.txt',
-      type: TEXT,
-      text: () => (parts.length ? renderLlmsFullIndex(index, fullText) : llmsFullTxtChunks(index, bodies, mdUrl)),
-    },
-    ...parts.map((part) => ({ path: part.file, type: TEXT, text: () => llmsFullPartChunks(index, part, bodies, mdUrl) })),
-    { path: 'sitemap.xml', type: 'application/xml', text: () => renderSitemap(sitePages(model), siteUrl) },
+  },
+  {
+    name: 'sitemap',
+    reads: ['pages'],
+    files: ({ model }) => [{ path: 'sitemap.xml', type: 'application/xml', text: () => renderSitemap(sitePages(model), model.siteUrl) }],
+  },
+  {
+    name: 'sidebar',
+    reads: ['index', 'boards'],
     // Every note in the sidebar's tree: pages carry only their branch and the sidebar island loads this once.
-    {
-      path: siteFilePath('sidebar'),
-      type: 'text/html; charset=utf-8',
-      text: () => renderSidebar(sidebarBranch(buildSiteTree(withBoards(index, model.boards)), undefined, { full: true }), paths.note),
-    },
-    {
-      path: 'feed.xml',
-      type: 'application/atom+xml',
-      text: () =>
-        renderAtomFeed({
-          title: index.title,
-          description: index.description,
-          notes: index.notes,
-          updated: model.updated ?? {},
-          today: model.today,
-          url: (path) => absoluteUrl(siteUrl, path),
-          home: paths.home,
-          feed: paths.file('feed.xml'),
-          note: paths.note,
-        }),
-    },
-    { path: 'favicon.svg', type: 'image/svg+xml', text: () => readFileSync(join(PACKAGE_ROOT, 'src/assets/favicon.svg'), 'utf8') },
-  ];
-  // The pack data in parts, fetched by the island only when a pack is built: the head, then the parts a pack asks for;
-  // and the tokenizer's ranks, which the island's packs count with (tokenRanksPlugin.ts).
-  files.push({ path: siteFilePath('tokenRanks'), type: JSON_TYPE, text: () => JSON.stringify(tokenRanks) });
-  for (const part of packDataFiles(packData())) files.push({ path: `${PACK_DATA_DIR}${part.path}`, type: JSON_TYPE, text: () => JSON.stringify(part.value) });
-  noteCardShards(index).forEach((cards, i) => files.push({ path: siteFilePath('noteCards', i), type: JSON_TYPE, text: () => JSON.stringify(cards) }));
-  for (const note of index.notes)
-    files.push({ path: siteFilePath('noteMd', note.slug), type: MARKDOWN, text: () => renderNoteMarkdown(note, bodies.get(note.path) ?? '') });
-  files.push(...boardFiles(model, boards?.() ?? [], graphText));
-  // A page at each old note URL, for hosts that serve files only; `_redirects` for those that read it.
-  for (const r of redirects)
-    files.push({
-      path: `${decodeURIComponent(r.from.slice(paths.root.length))}index.html`,
-      type: 'text/html; charset=utf-8',
-      text: () => renderRedirectPage(r, { siteUrl, title: index.title, icon: paths.file('favicon.svg') }),
-    });
-  if (wholeSite) {
-    files.push({
-      path: 'robots.txt',
-      type: TEXT,
-      text: () => renderRobotsTxt({ noindex: model.noindex ?? false, siteUrl, sitemap: paths.file('sitemap.xml') }),
-    });
-    if (redirects.length) files.push({ path: '_redirects', type: TEXT, text: () => renderRedirectsFile(redirects) });
-  }
-  for (const { slug, pack } of packs()) {
-    files.push({ path: siteFilePath('packMd', slug), type: MARKDOWN, text: () => pack.contextPackMarkdown });
-    files.push({ path: siteFilePath('packJson', slug), type: JSON_TYPE, text: () => `${JSON.stringify(pack, null, 2)}\n` });
-  }
-  return files;
+    files: ({ model }) => [
+      {
+        path: siteFilePath('sidebar'),
+        type: 'text/html; charset=utf-8',
+        text: () => renderSidebar(sidebarBranch(buildSiteTree(withBoards(model.index, model.boards)), undefined, { full: true }), model.paths.note),
+      },
+    ],
+  },
+  {
+    name: 'feed',
+    reads: ['index', 'last-updated dates'],
+    files: ({ model }) => [
+      {
+        path: 'feed.xml',
+        type: 'application/atom+xml',
+        text: () =>
+          renderAtomFeed({
+            title: model.index.title,
+            description: model.index.description,
+            notes: model.index.notes,
+            updated: model.updated ?? {},
+            today: model.today,
+            url: (path) => absoluteUrl(model.siteUrl, path),
+            home: model.paths.home,
+            feed: model.paths.file('feed.xml'),
+            note: model.paths.note,
+          }),
+      },
+      { path: 'favicon.svg', type: 'image/svg+xml', text: () => readFileSync(join(PACKAGE_ROOT, 'src/assets/favicon.svg'), 'utf8') },
+    ],
+  },
+  {
+    name: 'pack data',
+    reads: ['pack data'],
+    // The pack data in parts, fetched by the island only when a pack is built: the head, then the parts a pack asks for;
+    // and the tokenizer's ranks, which the island's packs count with (tokenRanksPlugin.ts).
+    files: ({ packData }) => [
+      { path: siteFilePath('tokenRanks'), type: JSON_TYPE, text: () => JSON.stringify(tokenRanks) },
+      ...packDataFiles(packData()).map((part) => ({ path: `${PACK_DATA_DIR}${part.path}`, type: JSON_TYPE, text: () => JSON.stringify(part.value) })),
+    ],
+  },
+  {
+    name: 'notes',
+    reads: ['index', 'bodies'],
+    files: ({ model: { index }, bodies }) => [
+      ...noteCardShards(index).map((cards, i) => ({ path: siteFilePath('noteCards', i), type: JSON_TYPE, text: () => JSON.stringify(cards) })),
+      ...index.notes.map((note) => ({
+        path: siteFilePath('noteMd', note.slug),
+        type: MARKDOWN,
+        text: () => renderNoteMarkdown(note, bodies.get(note.path) ?? ''),
+      })),
+    ],
+  },
+  { name: 'boards', reads: ['canvases', 'bases', 'links'], files: ({ model, boards, graphText }) => boardFiles(model, boards(), graphText) },
+  {
+    name: 'redirects',
+    reads: ['redirects'],
+    // A page at each old note URL, for hosts that serve files only; `_redirects` for those that read it.
+    files: ({ model, redirects, wholeSite }) => [
+      ...redirects.map((r) => ({
+        path: `${decodeURIComponent(r.from.slice(model.paths.root.length))}index.html`,
+        type: 'text/html; charset=utf-8',
+        text: () => renderRedirectPage(r, { siteUrl: model.siteUrl, title: model.index.title, icon: model.paths.file('favicon.svg') }),
+      })),
+      ...(wholeSite
+        ? [
+            {
+              path: 'robots.txt',
+              type: TEXT,
+              text: () => renderRobotsTxt({ noindex: model.noindex ?? false, siteUrl: model.siteUrl, sitemap: model.paths.file('sitemap.xml') }),
+            },
+          ]
+        : []),
+      ...(wholeSite && redirects.length ? [{ path: '_redirects', type: TEXT, text: () => renderRedirectsFile(redirects) }] : []),
+    ],
+  },
+  {
+    name: 'packs',
+    reads: ['configured packs'],
+    files: ({ packs }) =>
+      packs().flatMap(({ slug, pack }) => [
+        { path: siteFilePath('packMd', slug), type: MARKDOWN, text: () => pack.contextPackMarkdown },
+        { path: siteFilePath('packJson', slug), type: JSON_TYPE, text: () => `${JSON.stringify(pack, null, 2)}\n` },
+      ]),
+  },
+];
+
+/** Every machine output (SITE_FILE_EMITTERS), as a build writes them and `kb dev` serves them. */
+export function siteFiles(inputs: SiteFileInputs): SiteFile[] {
+  const { model, bodies } = inputs;
+  const mdUrl = (slug: string) => absoluteUrl(model.siteUrl, model.rawMarkdown ? model.paths.noteMd(slug) : model.paths.note(slug));
+  const ctx: EmitContext = {
+    ...inputs,
+    boards: inputs.boards ?? (() => []),
+    redirects: inputs.redirects ?? [],
+    wholeSite: inputs.wholeSite ?? false,
+    graphText: inputs.graphText,
+    mdUrl,
+    parts: llmsFullParts(model.index, bodies, mdUrl),
+  };
+  return SITE_FILE_EMITTERS.flatMap((emitter) => emitter.files(ctx));
 }
 
 /** Writes every file under `dir`, large ones piece by piece (llms-full.txt at 100,000 notes is larger than a string may be). */
