@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SERVER_FLAGS, serverOptions, withoutHost, type ServerOptions } from '../../src/cli/commands/devCommand.js';
 import { parseFlags } from '../../src/cli/flags.js';
+import { siteFlags, siteOptions } from '../../src/cli/siteFlags.js';
+import { kbPortalOptionsSchema, SITE_OPTION_FLAGS, type KbPortalOptions } from '../../src/site/options/kbPortalOptions.js';
 import { main } from '../../src/cli/main.js';
 import { kbConfigSchema } from '../../src/core/config/kbConfigSchema.js';
 import { loadKbConfig } from '../../src/node/loadKbConfig.js';
@@ -106,5 +108,24 @@ describe.each<[string[], ServerOptions]>([
     const { rest, host } = withoutHost(argv);
     const { values } = parseFlags('dev', rest, SERVER_FLAGS, false);
     expect(serverOptions('dev', values, host)).toEqual(expected);
+  });
+});
+
+// The site's options come from one schema (src/site/options/kbPortalOptions.ts): a command's flags over its KB_*
+// variables, typed, with no variable written for the build to read back.
+describe('kb build and kb dev: the site options from flags and KB_* variables', () => {
+  const io = (env: Record<string, string>) => captureIo('/work', env);
+  it.each<[string, Record<string, unknown>, Record<string, string>, Partial<KbPortalOptions>]>([
+    ['defaults', {}, {}, { prefix: '/', strict: false, trustHtml: false, renderDeadlineMs: 10_000, cacheDir: '/work/.kb-build/cache' }],
+    ['a flag', { 'trust-html': true, base: 'wiki' }, {}, { trustHtml: true, base: '/wiki/' }],
+    ['a variable', {}, { KB_TRUST_HTML: '1', KB_RENDER_WORKERS: '3', KB_CACHE_DIR: 'c' }, { trustHtml: true, renderWorkers: 3, cacheDir: '/work/c' }],
+    ['the flag wins over the variable', { base: '/docs/' }, { KB_SITE_BASE: '/wiki/' }, { base: '/docs/' }],
+  ])('%s', (_name, flags, env, expected) => expect(siteOptions('build', flags, io(env))).toMatchObject(expected));
+  it('a bad value is a usage error naming its flag', () =>
+    expect(() => siteOptions('build', { base: '/a?b' }, io({}))).toThrow(/^kb build: --base: must be a plain URL path such as \/kb\//));
+  it('every flag is a field of the schema, and each command lists its own', () => {
+    expect(Object.keys(siteFlags('build')).sort()).toEqual(['allow-secrets', 'base', 'full', 'kb', 'strict', 'today', 'trust-html', 'verbose']);
+    expect(Object.keys(siteFlags('dev')).sort()).toEqual(['allow-secrets', 'base', 'kb', 'today', 'trust-html']);
+    for (const key of Object.keys(SITE_OPTION_FLAGS)) expect(Object.keys(kbPortalOptionsSchema.shape)).toContain(key);
   });
 });

@@ -1,11 +1,9 @@
 import { spawn } from 'node:child_process';
-import { parseKbPortalOptions } from '../../site/options/kbPortalOptions.js';
 import { SiteBuildError } from '../../site/prepare/prepareSite.js';
-import { kbPortalOptionsFromEnvironment } from '../../node/kbEnvironment.js';
 import { startDevServer } from '../../site/dev/devServer.js';
 import { existingKbDir, parseFlags } from '../flags.js';
 import { EXIT, usageError, type Io } from '../io.js';
-import { SITE_FLAGS, siteVariables } from '../siteFlags.js';
+import { siteFlags, siteFlagsHelp, siteOptions } from '../siteFlags.js';
 
 export const HELP = `Usage: kb dev [--kb DIR] [--base /wiki/] [--today YYYY-MM-DD] [--trust-html] [--allow-secrets] [--port N] [--host [ADDR]] [--open]
 
@@ -13,11 +11,7 @@ Serve the portal of a knowledge folder (http://localhost:4321/ by default), rend
 the package: a saved, added or deleted note is indexed again and every open page reloads itself. Full-text search
 exists only in a build (kb build).
 
-  --kb DIR          the knowledge folder (default: KB_DIR, else content/)
-  --base PATH       serve under a sub-path, e.g. /wiki/ (default: kb.config.yaml site.base, else /)
-  --today DATE      the date ages are counted from (default: KB_TODAY, else today)
-  --trust-html      keep raw HTML in .md notes as written and run .mdx notes' JavaScript (or KB_TRUST_HTML=1)
-  --allow-secrets   show notes holding credentials as written (or KB_ALLOW_SECRETS=1)
+${siteFlagsHelp('dev')}
   --port N          the port (default 4321, the next free one when taken)
   --host [ADDR]     listen on every address (or on ADDR), not only localhost
   --open            open the portal in the browser
@@ -28,11 +22,10 @@ Exit: 0 stopped, 1 the server failed, 2 usage error or no such folder.`;
 /** `kb dev`: the live preview of a knowledge folder, until stopped. */
 export async function run(argv: string[], io: Io): Promise<number> {
   const { rest, host } = withoutHost(argv);
-  const { values } = parseFlags('dev', rest, { ...SITE_FLAGS, ...SERVER_FLAGS }, false);
-  const kbDir = existingKbDir(values.kb, io);
-  const kb = siteVariables('dev', { ...values, kb: kbDir }, io);
-  const listen = serverOptions('dev', values, host);
-  const options = parseKbPortalOptions(kbPortalOptionsFromEnvironment({ ...io.env, ...kb }));
+  const { values } = parseFlags('dev', rest, { ...siteFlags('dev'), ...SERVER_FLAGS }, false);
+  const kbDir = existingKbDir(values.kb as string | undefined, io);
+  const listen = serverOptions('dev', values as { port?: string; open?: boolean }, host);
+  const options = siteOptions('dev', values, io, { kb: kbDir });
   const started = Date.now();
   let server;
   try {

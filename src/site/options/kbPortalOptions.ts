@@ -1,7 +1,7 @@
-// The options of the kbPortal() Astro integration: one zod schema, parsed once. Every field says its default.
-// kb.config.yaml (in the knowledge folder) supplies title, site URL and base when these are not given
-// (resolveKbPortal.ts); the CLI and the build wrapper map their flags and KB_* variables here
-// (src/node/kbEnvironment.ts).
+// The site's options: one zod schema, parsed once, for kbPortal() in an Astro config, for `kb build` and `kb dev`
+// (their flags, SITE_OPTION_FLAGS below, and the KB_* variables, src/node/kbEnvironment.ts, map onto its fields) and
+// for this repository's astro.config.mjs. Every field says its default. kb.config.yaml (in the knowledge folder)
+// supplies title, site URL, base and edit URL when these are not given (resolvePortal.ts).
 import { z } from 'zod';
 import { publishedUrl } from '../../core/config/kbConfigSchema.js';
 
@@ -71,3 +71,24 @@ export function parseKbPortalOptions(input: unknown): KbPortalOptions {
   const lines = parsed.error.issues.map((i) => `kbPortal(): ${i.path.join('.') || '(options)'}: ${i.message}`);
   throw new Error(lines.join('\n'));
 }
+
+/** How an option is given to `kb build` and `kb dev` on the command line (its value's name, when it takes one). */
+export interface SiteOptionFlag {
+  flag: string;
+  value?: string;
+  help: string;
+  /** The commands that take it (default both). */
+  commands?: readonly ('build' | 'dev')[];
+}
+
+/** The options `kb build` and `kb dev` take as flags, named after the schema's fields (the others: kbPortal() and KB_*). */
+export const SITE_OPTION_FLAGS = {
+  kb: { flag: 'kb', value: 'DIR', help: 'the knowledge folder (default: KB_DIR, else content/)' },
+  base: { flag: 'base', value: 'PATH', help: 'serve under a sub-path, e.g. /wiki/ (default: kb.config.yaml site.base, else /)' },
+  today: { flag: 'today', value: 'DATE', help: 'the date ages and staleness are counted from (default: KB_TODAY, else today)' },
+  strict: { flag: 'strict', help: 'warnings (broken YAML, broken links, credentials) stop the build', commands: ['build'] },
+  trustHtml: { flag: 'trust-html', help: "keep raw HTML in .md notes as written and run .mdx notes' JavaScript (or KB_TRUST_HTML=1)" },
+  allowSecrets: { flag: 'allow-secrets', help: 'publish notes holding credentials as written, each with a warning (or KB_ALLOW_SECRETS=1)' },
+  full: { flag: 'full', help: 'render every page, keeping nothing from the previous output', commands: ['build'] },
+  verbose: { flag: 'verbose', help: 'list every route in the log', commands: ['build'] },
+} as const satisfies { [K in keyof KbPortalOptions]?: SiteOptionFlag };
