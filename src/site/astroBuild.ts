@@ -7,7 +7,9 @@ import { PACKAGE_ROOT } from '../node/packageRoot.js';
 
 /** Builds the site with Astro into `outDir` (its project: the package, whose folder Astro writes its working files to). */
 export async function buildWithAstro(options: KbPortalOptions, outDir: string): Promise<void> {
-  process.env['ASTRO_TELEMETRY_DISABLED'] ??= '1'; // nothing a build does reaches the network
+  // Nothing a build does reaches the network: no telemetry, no check for a newer Astro.
+  process.env['ASTRO_TELEMETRY_DISABLED'] ??= '1';
+  process.env['ASTRO_DISABLE_UPDATE_CHECK'] ??= 'true';
   const [{ build }, { default: kbPortal }] = await Promise.all([import('astro'), import('../integration/index.js')]);
   // Astro resolves some of its working files (`.astro/`) against the working directory: the package's, for the build.
   const cwd = process.cwd();

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { SiteBuildError } from '../../site/prepare/prepareSite.js';
 import { startDevServer } from '../../site/dev/devServer.js';
+import type { KbPortalOptions } from '../../site/options/kbPortalOptions.js';
 import { existingKbDir, parseFlags } from '../flags.js';
 import { EXIT, usageError, type Io } from '../io.js';
 import { siteFlags, siteFlagsHelp, siteOptions } from '../siteFlags.js';
@@ -21,11 +22,7 @@ Exit: 0 stopped, 1 the server failed, 2 usage error or no such folder.`;
 
 /** `kb dev`: the live preview of a knowledge folder, until stopped. */
 export async function run(argv: string[], io: Io): Promise<number> {
-  const { rest, host } = withoutHost(argv);
-  const { values } = parseFlags('dev', rest, { ...siteFlags('dev'), ...SERVER_FLAGS }, false);
-  const kbDir = existingKbDir(values.kb as string | undefined, io);
-  const listen = serverOptions('dev', values as { port?: string; open?: boolean }, host);
-  const options = siteOptions('dev', values, io, { kb: kbDir });
+  const { options, listen } = devOptions(argv, io);
   const started = Date.now();
   let server;
   try {
@@ -42,6 +39,15 @@ export async function run(argv: string[], io: Io): Promise<number> {
   await untilStopped();
   await server.close();
   return EXIT.ok;
+}
+
+/** What `kb dev` (and `npm run dev`'s Astro dev server) serve and where: the site's options, the server's. */
+export function devOptions(argv: string[], io: Io): { options: KbPortalOptions; listen: ServerOptions } {
+  const { rest, host } = withoutHost(argv);
+  const { values } = parseFlags('dev', rest, { ...siteFlags('dev'), ...SERVER_FLAGS }, false);
+  const kbDir = existingKbDir(values.kb as string | undefined, io);
+  const listen = serverOptions('dev', values as { port?: string; open?: boolean }, host);
+  return { options: siteOptions('dev', values, io, { kb: kbDir }), listen };
 }
 
 /** Resolves on Ctrl-C (SIGINT) or SIGTERM: a server command's end. */
