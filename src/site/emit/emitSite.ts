@@ -1,7 +1,7 @@
 // The emit stage, once every page is written, as a declared list of emitters (SITE_EMITTERS): the unchanged pages kept
-// from the previous build, the machine outputs (siteFiles.ts SITE_FILE_EMITTERS: index files, the island's data,
-// llms.txt, sitemap, feed, packs, boards, redirects) and the notes' assets, the Pagefind index of the note pages, the
-// caches' upkeep, then the output's size. The same for `kb build` (src/site/buildPortal.ts) and for
+// from the previous build, the Pagefind index of the note pages (in other threads, while) the machine outputs
+// (siteFiles.ts SITE_FILE_EMITTERS: index files, the island's data, llms.txt, sitemap, feed, packs, boards, redirects)
+// and the notes' assets are written, the caches' upkeep, then the output's size. The same for `kb build` (src/site/buildPortal.ts) and for
 // a host site's `astro build` (its astro:build:done hook).
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,6 +39,10 @@ export interface SiteEmitter {
   name: string;
   reads: readonly string[];
   emit: (input: EmitInput) => void | Promise<void>;
+  /** It works in other threads: the emitters after it run meanwhile, until one that reads everything (`last`). */
+  background?: true;
+  /** It reads what every emitter before it wrote: it waits for those in the background. */
+  last?: true;
 }
 
 /** The emit stage, in order: every output but the pages, once every page is written. */
@@ -52,6 +56,34 @@ export const SITE_EMITTERS: readonly SiteEmitter[] = [
       const started = Date.now();
       const linked = linkReusedPages(pages, cfg.reuseFrom, outDir);
       log.info(`kb: ${linked} unchanged pages kept from the previous build (${seconds(started)}s)`);
+    },
+  },
+  {
+    name: 'search',
+    reads: ['note pages'],
+    // Pagefind indexes in its own threads and processes while this thread writes the machine outputs.
+    background: true,
+    emit: async ({ prepared, cfg, outDir, portalDir, log }) => {
+      const started = Date.now();
+      const notesDir = join(portalDir, 'notes');
+      // Redirect pages at old note URLs are no notes: kept out of the search index.
+      const moved = new Set(prepared.redirects.map((r) => join(decodeURIComponent(r.from.slice(prepared.model.paths.root.length)), 'index.html')));
+      const notePages = existsSync(notesDir)
+        ? readdirSync(notesDir, { recursive: true })
+            .map(String)
+            .filter((f) => f.endsWith('index.html') && !moved.has(join('notes', f)))
+            .map((f) => join(cfg.prefix.slice(1), 'notes', f))
+        : [];
+      await indexWithPagefind({
+        outDir,
+        pages: notePages,
+        base: cfg.base,
+        bundleDir: `${cfg.prefix.slice(1)}pagefind/`,
+        cacheDir: join(cfg.cacheDir, 'pagefind'),
+        shardPages: cfg.searchShardPages,
+        log: (line) => log.info(line),
+      });
+      log.info(`kb: pagefind done (${seconds(started)}s)`);
     },
   },
   {
@@ -82,34 +114,9 @@ export const SITE_EMITTERS: readonly SiteEmitter[] = [
     },
   },
   {
-    name: 'search',
-    reads: ['note pages'],
-    emit: async ({ prepared, cfg, outDir, portalDir, log }) => {
-      const started = Date.now();
-      const notesDir = join(portalDir, 'notes');
-      // Redirect pages at old note URLs are no notes: kept out of the search index.
-      const moved = new Set(prepared.redirects.map((r) => join(decodeURIComponent(r.from.slice(prepared.model.paths.root.length)), 'index.html')));
-      const notePages = existsSync(notesDir)
-        ? readdirSync(notesDir, { recursive: true })
-            .map(String)
-            .filter((f) => f.endsWith('index.html') && !moved.has(join('notes', f)))
-            .map((f) => join(cfg.prefix.slice(1), 'notes', f))
-        : [];
-      await indexWithPagefind({
-        outDir,
-        pages: notePages,
-        base: cfg.base,
-        bundleDir: `${cfg.prefix.slice(1)}pagefind/`,
-        cacheDir: join(cfg.cacheDir, 'pagefind'),
-        shardPages: cfg.searchShardPages,
-        log: (line) => log.info(line),
-      });
-      log.info(`kb: pagefind done (${seconds(started)}s)`);
-    },
-  },
-  {
     name: 'caches',
     reads: ['note HTML keys in use', 'page manifests'],
+    last: true,
     emit: ({ prepared, cfg, outDir }) => {
       pruneNoteHtml(cfg.htmlDir, prepared.htmlKeys);
       if (prepared.pages && cfg.reuseFrom) commitPageManifests(prepared.pages, cfg.reuseFrom, outDir);
@@ -138,5 +145,15 @@ export async function emitSite(state: PortalState, outDir: string, log: BuildLog
   const prepared = need(state.site);
   const cfg = need(state.config);
   const input: EmitInput = { state, prepared, cfg, outDir, portalDir: join(outDir, cfg.prefix), log };
-  for (const emitter of SITE_EMITTERS) await emitter.emit(input);
+  const background: Promise<void>[] = [];
+  for (const emitter of SITE_EMITTERS) {
+    if (emitter.last) await Promise.all(background.splice(0));
+    const done = Promise.resolve(emitter.emit(input));
+    if (!emitter.background) await done;
+    else {
+      done.catch(() => undefined); // awaited below; a failure meanwhile is not unhandled
+      background.push(done);
+    }
+  }
+  await Promise.all(background);
 }
