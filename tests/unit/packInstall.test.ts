@@ -87,11 +87,11 @@ describe('kb-portal installed from its tarball into an empty folder', () => {
     const vite = join(app, 'node_modules/vite');
     renameSync(vite, `${vite}.away`);
     try {
-      const build = run(app, 'npx', ['kb', 'build', '--kb', './notes', '--out', 'no-vite', '--today', '2026-10-15']);
+      const build = run(app, 'npx', ['kb', 'build', '--kb', './notes', '--out', 'compiled-out', '--today', '2026-10-15']);
       expect(build.status, build.log).toBe(0);
       expect(build.log).not.toMatch(/vite|bundl/i);
-      expect(readFileSync(join(app, 'no-vite/notes/decisions/001-offset/index.html'), 'utf8')).toContain('<title>');
-      expect(existsSync(join(app, 'no-vite/_astro'))).toBe(true);
+      expect(readFileSync(join(app, 'compiled-out/notes/decisions/001-offset/index.html'), 'utf8')).toContain('<title>');
+      expect(existsSync(join(app, 'compiled-out/_astro'))).toBe(true);
     } finally {
       renameSync(`${vite}.away`, vite);
     }

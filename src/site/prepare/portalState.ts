@@ -9,7 +9,7 @@ import type { SitePack } from '../../core/site/sitePack.js';
 import { rankerCodeHash, rendererCodeHash } from '../../node/cache/rendererCodeHash.js';
 import { hasNoteHtml } from '../../node/site/noteHtmlCache.js';
 import type { KbPortalOptions } from '../options/kbPortalOptions.js';
-import { sitePackData, writeSiteHealth, writeSitePacks } from './preparePacks.js';
+import { sitePackData, writeSiteHealth, writeSitePacksYielding } from './preparePacks.js';
 import { prepareSite, type PreparedSite } from './prepareSite.js';
 import type { PortalConfig } from '../options/resolvePortal.js';
 import { pageManifests } from './reusePages.js';
@@ -86,8 +86,9 @@ export async function prepare(state: PortalState, logger: Pick<AstroIntegrationL
 export function startPacks(state: PortalState, prepared: PreparedSite, inWorker: boolean): Promise<void> {
   const packData = sitePackData(prepared, rankerCodeHash(), inWorker ? workerUrl('packDataWorker') : undefined);
   state.packData = packData;
-  return packData.then((data) => {
-    state.packs = writeSitePacks(prepared, data);
+  return packData.then(async (data) => {
+    // One pack at a time, so a dev server answers requests between them (a build's thread has nothing else to do).
+    state.packs = await writeSitePacksYielding(prepared, data);
     writeSiteHealth(prepared, state.packs);
   });
 }

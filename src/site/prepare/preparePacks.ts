@@ -64,11 +64,35 @@ export function siteDigests(site: PreparedSite): RepoDigest[] {
  * change is not rendered again (at 1,000 notes the pack pages' rendering and highlighting took ~1.7 s a build).
  */
 export function writeSitePacks(site: PreparedSite, data: PackData): SitePack[] {
+  const next = sitePacks(site, data);
+  const packs: SitePack[] = [];
+  for (let pack = next(); pack; pack = next()) packs.push(pack);
+  return savePacks(site, packs);
+}
+
+/** The same, giving way to other work (a dev server's requests) between one pack and the next. */
+export async function writeSitePacksYielding(site: PreparedSite, data: PackData): Promise<SitePack[]> {
+  const next = sitePacks(site, data);
+  const packs: SitePack[] = [];
+  for (let pack = next(); pack; pack = next()) {
+    packs.push(pack);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return savePacks(site, packs);
+}
+
+/** The configured packs one at a time: each call builds the next, undefined when all are built. */
+function sitePacks(site: PreparedSite, data: PackData): () => SitePack | undefined {
   const { index } = site.model;
   const context = { ...site.jobContext, trustHtml: false };
   const dir = site.config.htmlDir;
   let render: ReturnType<typeof rendererFor> | undefined;
-  const packs = configuredPacks(index).map(({ slug, title, request }) => {
+  const todo = configuredPacks(index);
+  let i = 0;
+  return () => {
+    const next = todo[i++];
+    if (!next) return undefined;
+    const { slug, title, request } = next;
     const req = { ...request, today: site.config.today };
     const found = digestsFor(site.config.kbDir, index, req);
     const pack = buildContextPack(data, req, found.digests);
@@ -81,7 +105,10 @@ export function writeSitePacks(site: PreparedSite, data: PackData): SitePack[] {
       html = rendered.html;
     }
     return { slug, title, pack, html, digestWarnings: found.warnings };
-  });
+  };
+}
+
+function savePacks(site: PreparedSite, packs: SitePack[]): SitePack[] {
   writeFileAtomic(join(site.config.dataDir, PORTAL_FILES.packs), JSON.stringify(packs));
   return packs;
 }
