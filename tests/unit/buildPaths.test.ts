@@ -3,6 +3,7 @@
 // trusted MDX code) bundles the same pages for the folder. Both run the same stages; every note page must come out the
 // same, but for the names of the bundled assets (`_astro/<name>.<hash>.css`).
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,8 +14,8 @@ const root = resolve(import.meta.dirname, '../..');
 const work = tempDir('kb-build-paths-');
 const kb = fixture('obsidian');
 
-function run(args: string[]): void {
-  const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+function run(args: string[], env: Record<string, string> = {}): void {
+  const r = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
   expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
 }
 
@@ -54,3 +55,30 @@ describe('kb build and a host Astro build of the same folder', () => {
     for (const [page, html] of a) expect(html, page).toBe(b.get(page));
   });
 });
+
+describe('kb build in one render thread and in three', () => {
+  it('writes the same site, byte for byte', { timeout: 600_000 }, () => {
+    const sites = ['1', '3'].map((workers) => {
+      const out = join(work, `workers-${workers}`);
+      run(['bin/kb.js', 'build', '--kb', kb, '--out', out, '--today', '2026-10-15', '--full'], {
+        KB_RENDER_WORKERS: workers,
+        KB_CACHE_DIR: join(work, `cache-${workers}`),
+      });
+      return files(out);
+    });
+    expect(sites[0]!.size).toBeGreaterThan(50);
+    expect([...sites[1]!.keys()]).toEqual([...sites[0]!.keys()]);
+    for (const [file, bytes] of sites[0]!) expect(sites[1]!.get(file), file).toBe(bytes);
+  });
+});
+
+/** Every file of a built site and a hash of its bytes. */
+function files(site: string): Map<string, string> {
+  return new Map(
+    readdirSync(site, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name))
+      .sort()
+      .map((abs) => [abs.slice(site.length), createHash('sha256').update(readFileSync(abs)).digest('hex')] as const),
+  );
+}
