@@ -7,7 +7,7 @@ import { canvasPicturePath, type BoardPageData } from '../../core/site/boardPage
 import { siteFilePath } from '../../core/site/siteContract.js';
 import type { SiteModel } from '../../core/site/siteModel.js';
 import type { LinkGraph } from '../../core/graph/buildLinkGraph.js';
-import type { SiteFile } from './siteFiles.js';
+import type { SiteFile } from './siteFile.js';
 
 /** The global graph's file for a link graph: laid out here, or by a cache of layouts (cachedGraphFile.ts). */
 export type GraphFileText = (graph: LinkGraph) => string;

@@ -27,13 +27,9 @@ import tokenRanks from 'gpt-tokenizer/bpeRanks/o200k_base';
 import { PACK_DATA_DIR, siteFilePath } from '../../core/site/siteContract.js';
 import type { BoardPageData } from '../../core/site/boardPageData.js';
 import { boardFiles, type GraphFileText } from './boardFiles.js';
+import type { SiteFile } from './siteFile.js';
 
-/** One emitted file: its path inside the portal's folder, its media type and its text (in pieces when it can be large). */
-export interface SiteFile {
-  path: string;
-  type: string;
-  text: () => string | Iterable<string>;
-}
+export type { SiteFile } from './siteFile.js';
 
 export interface SiteFileInputs {
   model: SiteModel;
