@@ -2,6 +2,7 @@ import { PackedReader, unpackAscending } from '../rank/packedInts.js';
 import { decodePosting, KEYWORD_LEVELS, type Posting, type PostingSource } from '../rank/searchIndex.js';
 import type { Analyzer } from '../text/analyzer.js';
 import { createFolderText, type FolderText } from '../text/folderText.js';
+import { baseLanguage } from '../text/languageTag.js';
 import { noteFactsOf, type NoteFacts } from './packIndex.js';
 import { noteShardOf, noteShardStarts, termShardOf, type PackData, type PackHead, type StoredNote, type TermShard } from './packParts.js';
 
@@ -118,11 +119,11 @@ export function folderTextOf(head: PackHead): FolderText {
   );
 }
 
-/** The languages (subtags) a pack on this head may analyse in: its notes', its locale and the request's. */
+/** The languages (subtags) a pack on this head may analyse in: its notes', its locale's and the request's. */
 export function headLanguages(head: PackHead, requestLang?: string | undefined): string[] {
-  const langs = new Set(noteFactsOf(head.index, head.noteCount).map((f) => f.lang));
-  langs.add(head.index.locale);
-  if (requestLang !== undefined) langs.add(requestLang);
+  const langs = new Set(noteFactsOf(head.index, head.noteCount).map((f) => baseLanguage(f.lang)));
+  langs.add(baseLanguage(head.index.locale));
+  if (requestLang !== undefined) langs.add(baseLanguage(requestLang));
   return [...langs].sort();
 }
 
