@@ -35,6 +35,8 @@ export const kbEnvironmentSchema = z.object({
   KB_STRICT: flag,
   /** Base path of the site (`--base`). */
   KB_SITE_BASE: text,
+  /** The site's language, a BCP 47 tag (`--locale`). */
+  KB_LOCALE: text,
   /** Build cache folder (default `.kb-build/cache`). */
   KB_CACHE_DIR: text,
   /** Note pages per Pagefind shard. */
@@ -67,6 +69,7 @@ export function kbPortalOptionsFromEnvironment(env: Readonly<Record<string, stri
     ...(e.KB_DIR ? { kb: e.KB_DIR } : {}),
     ...(e.KB_TODAY ? { today: e.KB_TODAY } : {}),
     ...(e.KB_SITE_BASE ? { base: e.KB_SITE_BASE } : {}),
+    ...(e.KB_LOCALE ? { locale: e.KB_LOCALE } : {}),
     ...(e.KB_CACHE_DIR ? { cacheDir: e.KB_CACHE_DIR } : {}),
     ...(e.KB_SEARCH_SHARD_PAGES ? { searchShardPages: e.KB_SEARCH_SHARD_PAGES } : {}),
     ...(e.KB_RENDER_WORKERS !== undefined ? { renderWorkers: e.KB_RENDER_WORKERS } : {}),

@@ -124,8 +124,8 @@ describe('kb build and kb dev: the site options from flags and KB_* variables', 
   it('a bad value is a usage error naming its flag', () =>
     expect(() => siteOptions('build', { base: '/a?b' }, io({}))).toThrow(/^kb build: --base: must be a plain URL path such as \/kb\//));
   it('every flag is a field of the schema, and each command lists its own', () => {
-    expect(Object.keys(siteFlags('build')).sort()).toEqual(['allow-secrets', 'base', 'full', 'kb', 'strict', 'today', 'trust-html', 'verbose']);
-    expect(Object.keys(siteFlags('dev')).sort()).toEqual(['allow-secrets', 'base', 'kb', 'today', 'trust-html']);
+    expect(Object.keys(siteFlags('build')).sort()).toEqual(['allow-secrets', 'base', 'full', 'kb', 'locale', 'strict', 'today', 'trust-html', 'verbose']);
+    expect(Object.keys(siteFlags('dev')).sort()).toEqual(['allow-secrets', 'base', 'kb', 'locale', 'today', 'trust-html']);
     for (const key of Object.keys(SITE_OPTION_FLAGS)) expect(Object.keys(kbPortalOptionsSchema.shape)).toContain(key);
   });
 });

@@ -3,7 +3,7 @@
 // for this repository's astro.config.mjs. Every field says its default. kb.config.yaml (in the knowledge folder)
 // supplies title, site URL, base and edit URL when these are not given (resolvePortal.ts).
 import { z } from 'zod';
-import { publishedUrl } from '../../core/config/kbConfigSchema.js';
+import { localeTag, publishedUrl } from '../../core/config/kbConfigSchema.js';
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
 const urlPath = z
@@ -26,6 +26,11 @@ export const kbPortalOptionsSchema = z
     base: urlPath.optional(),
     /** Public origin (Astro's `site`), e.g. https://wiki.example.com. Default: kb.config.yaml `site.url`. */
     site: publishedUrl('the site URL').optional(),
+    /**
+     * The language the site's interface is in and notes are written in unless their `lang:` says otherwise, a BCP 47
+     * tag (`de`, `ja`, `zh-CN`, `ar`). Default: kb.config.yaml `site.locale`, else `en`.
+     */
+    locale: localeTag.optional(),
     /** "Edit this note" links: each note's path resolved against this URL. Default: kb.config.yaml `site.editUrl`, else none. */
     editUrl: publishedUrl('the edit URL').optional(),
     /** The build's "today" (YYYY-MM-DD) for ages and staleness. Default: the clock's date in UTC. */
@@ -86,6 +91,11 @@ export const SITE_OPTION_FLAGS = {
   kb: { flag: 'kb', value: 'DIR', help: 'the knowledge folder (default: KB_DIR, else content/)' },
   base: { flag: 'base', value: 'PATH', help: 'serve under a sub-path, e.g. /wiki/ (default: kb.config.yaml site.base, else /)' },
   today: { flag: 'today', value: 'DATE', help: 'the date ages and staleness are counted from (default: KB_TODAY, else today)' },
+  locale: {
+    flag: 'locale',
+    value: 'TAG',
+    help: "the interface's language and the notes' unless they say, e.g. de, ja (default: kb.config.yaml site.locale, else en)",
+  },
   strict: { flag: 'strict', help: 'warnings (broken YAML, broken links, credentials) stop the build', commands: ['build'] },
   trustHtml: { flag: 'trust-html', help: "keep raw HTML in .md notes as written and run .mdx notes' JavaScript (or KB_TRUST_HTML=1)" },
   allowSecrets: { flag: 'allow-secrets', help: 'publish notes holding credentials as written, each with a warning (or KB_ALLOW_SECRETS=1)' },

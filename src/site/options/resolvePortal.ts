@@ -20,6 +20,8 @@ export interface PortalConfig {
   editUrl: string | undefined;
   /** Publish each note's `.md` (kb.config.yaml `site.rawMarkdown`). */
   rawMarkdown: boolean;
+  /** The site's language (BCP 47): the option, else kb.config.yaml `site.locale`, else `en`. */
+  locale: string;
   /** Title override (the integration's `title`); kb.config.yaml's title otherwise. */
   title: string | undefined;
   today: string;
@@ -56,7 +58,7 @@ export interface AstroSide {
 export function resolvePortal(
   options: KbPortalOptions,
   astro: AstroSide,
-  kb: { site: Pick<KbConfig['site'], 'base' | 'url' | 'editUrl'> & Partial<Pick<KbConfig['site'], 'rawMarkdown'>> },
+  kb: { site: Pick<KbConfig['site'], 'base' | 'url' | 'editUrl'> & Partial<Pick<KbConfig['site'], 'rawMarkdown' | 'locale'>> },
   today: string,
 ): PortalConfig {
   const projectRoot = fileURLToPath(astro.root);
@@ -76,6 +78,7 @@ export function resolvePortal(
     siteUrl: astro.site ?? (whole ? (options.site ?? kb.site.url) : options.site),
     editUrl: options.editUrl ?? kb.site.editUrl,
     rawMarkdown: kb.site.rawMarkdown ?? true,
+    locale: options.locale ?? kb.site.locale ?? 'en',
     title: options.title,
     today: options.today ?? today,
     strict: options.strict,

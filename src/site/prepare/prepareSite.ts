@@ -88,7 +88,12 @@ export async function prepareSite(
   let result: IndexedFolder;
   try {
     // Each note's links too: scanned in the reading's worker threads when cold, kept in the index cache when warm.
-    result = indexKnowledgeFolder(config.kbDir, { cacheDir: join(config.cacheDir, 'index'), allowSecrets: config.allowSecrets, links: true });
+    result = indexKnowledgeFolder(config.kbDir, {
+      cacheDir: join(config.cacheDir, 'index'),
+      allowSecrets: config.allowSecrets,
+      links: true,
+      locale: config.locale,
+    });
   } catch (err) {
     if (err instanceof ConfigError) throw new SiteBuildError(err.lines);
     throw err;
