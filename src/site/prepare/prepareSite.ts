@@ -8,7 +8,7 @@ import { attachmentOutputPath } from '../../core/links/attachmentKinds.js';
 import { permalinkSlug } from '../../core/index/assignNoteSlugs.js';
 import { imageNamed, type PageImage } from '../../core/site/noteImage.js';
 import { planRedirects, type NoteRedirect } from '../../core/site/noteRedirects.js';
-import { createSiteModel, type SiteModel } from '../../core/site/siteModel.js';
+import { createSiteModel, type SiteModel, type SiteSettings } from '../../core/site/siteModel.js';
 import { sitePages } from '../../core/site/sitePages.js';
 import { createSitePaths } from '../../core/site/sitePaths.js';
 import { PORTAL_FILES, type NoteRender, type PagesManifestDirs, type PortalDataFile } from '../../core/site/portalData.js';
@@ -122,22 +122,20 @@ export async function prepareSite(
   const siteImage = kbConfig.site.image === undefined ? undefined : imageNamed(kbConfig.site.image, links.resolver);
   const files = createSitePaths(config.root);
   const imageUrl = (image: PageImage) => (image.kind === 'url' ? image.url : files.file(attachmentOutputPath(image.path)));
-  const model = createSiteModel(
-    index,
-    {
-      root: config.root,
-      siteUrl: config.siteUrl,
-      today: config.today,
-      trustHtml: config.trustHtml,
-      rawMarkdown: config.rawMarkdown,
-      editUrl: config.editUrl,
-      updated,
-      graph: result.reading.config.graph,
-      noindex: kbConfig.site.noindex,
-      image: siteImage && imageUrl(siteImage),
-    },
-    { ...links, boards: boards.entries },
-  );
+  // The site's settings, once: the model here and the pages' model (src/runtime/portalSite.ts) are made from them.
+  const settings: SiteSettings = {
+    root: config.root,
+    siteUrl: config.siteUrl,
+    today: config.today,
+    trustHtml: config.trustHtml,
+    rawMarkdown: config.rawMarkdown,
+    editUrl: config.editUrl,
+    updated,
+    graph: result.reading.config.graph,
+    noindex: kbConfig.site.noindex,
+    image: siteImage && imageUrl(siteImage),
+  };
+  const model = createSiteModel(index, settings, { ...links, boards: boards.entries });
   const cards = boardCardText(boards);
   const pageBodies = cards.size ? new Map([...result.bodies, ...cards]) : result.bodies;
   const imageFiles = [...notePages.images.values(), ...(siteImage ? [siteImage] : [])].flatMap((i) => (i.kind === 'file' ? [i.path] : []));
@@ -222,18 +220,7 @@ export async function prepareSite(
   writeFileAtomic(join(config.dataDir, BOARDS_FILE), JSON.stringify(boardPages));
   if (config.strict && boards.issues.length) throw new SiteBuildError(boards.issues.map((i) => `${formatIssue(i)} (--strict)`));
   const data: PortalDataFile = {
-    settings: {
-      root: model.root,
-      siteUrl: model.siteUrl,
-      today: model.today,
-      trustHtml: model.trustHtml,
-      rawMarkdown: model.rawMarkdown,
-      editUrl: model.editUrl,
-      updated,
-      graph: model.graph,
-      noindex: model.noindex,
-      image: model.image,
-    },
+    settings,
     prefix: config.prefix.replace(/^\//, ''),
     index,
     notes,
