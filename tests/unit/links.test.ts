@@ -1,7 +1,8 @@
 // Link resolution in the core (src/core/links/): Obsidian's rules, one row per rule.
 import { describe, expect, it } from 'vitest';
 import { createLinkResolver, normalisePath } from '../../src/core/links/createLinkResolver.ts';
-import { parseWikilink } from '../../src/core/links/parseWikilink.ts';
+import { parseWikilink, wikilinksOutsideCode } from '../../src/core/links/parseWikilink.ts';
+import { readBody } from '../../src/core/model/readBody.ts';
 import { scanLinks } from '../../src/core/links/scanLinks.ts';
 import { stripComments } from '../../src/core/model/stripComments.ts';
 import { closestName } from '../../src/core/links/closestName.ts';
@@ -29,7 +30,54 @@ describe('parseWikilink', () => {
     ['#Why', { target: '', heading: 'Why', blockId: undefined, label: undefined, embed: false }],
     ['note\\|Label', { target: 'note', heading: undefined, blockId: undefined, label: 'Label', embed: false }],
     ['', undefined],
+    // An empty part, as Obsidian reads it: no note name is the note itself, an empty heading or text is not written.
+    ['#|move', { target: '', heading: undefined, blockId: undefined, label: 'move', embed: false }],
+    ['#', { target: '', heading: undefined, blockId: undefined, label: undefined, embed: false }],
+    ['|move', { target: '', heading: undefined, blockId: undefined, label: 'move', embed: false }],
+    ['Functions#hasTag|', { target: 'Functions', heading: 'hasTag', blockId: undefined, label: undefined, embed: false }],
+    ['Filters#|wikilink', { target: 'Filters', heading: undefined, blockId: undefined, label: 'wikilink', embed: false }],
+    ['Filters#', { target: 'Filters', heading: undefined, blockId: undefined, label: undefined, embed: false }],
+    ['#`move`|move', { target: '', heading: '`move`', blockId: undefined, label: 'move', embed: false }],
+    ['  ', undefined],
   ])('%j', (inner, expected) => expect(parseWikilink(inner)).toEqual(expected));
+
+  it.each([['#'], ['#|x'], ['|x']])('an embed of its own note ![[%s]] is no embed', (inner) => expect(parseWikilink(inner, true)).toBeUndefined());
+});
+
+// The wikilinks of a line as each reader finds them: the renderer's parser (noteTokens.ts, through the page),
+// the site's link readers (scanLinks: kb check, attachments) and the index (readBody: the graph, packs). A
+// wikilink is read whole, before a code span in it; a code span that opens first keeps its `[[` as code.
+describe('wikilinks beside code spans: every reader reads the same links', () => {
+  it.each([
+    ['[[#`move`|move]]', [{ target: '', heading: '`move`', label: 'move' }]],
+    ['[[Functions#hasTag|`hasTag`]]', [{ target: 'Functions', heading: 'hasTag', label: '`hasTag`' }]],
+    ['[[Filters#`wikilink`|wikilink]]', [{ target: 'Filters', heading: '`wikilink`', label: 'wikilink' }]],
+    [
+      '[[#|move]] and [[Functions#hasTag|]] and [[Filters#|wikilink]]',
+      [
+        { target: '', label: 'move' },
+        { target: 'Functions', heading: 'hasTag' },
+        { target: 'Filters', label: 'wikilink' },
+      ],
+    ],
+    ['`[[Functions]]` is code', []],
+    ['`a [[b`]] is code, then [[c]]', [{ target: 'c' }]],
+    ['[[a`b]] then `c`', [{ target: 'a`b' }]],
+    ['``a`` [[b|`x` and `y`]]', [{ target: 'b', label: '`x` and `y`' }]],
+    ['![[img.png|`w`]] `never closed [[d]]', [{ target: 'img.png', label: '`w`', embed: true }, { target: 'd' }]],
+  ])('%s', (line, expected) => {
+    const want = expected.map((w) => ({ heading: undefined, blockId: undefined, label: undefined, embed: false, ...w }));
+    const scanned = scanLinks(line).flatMap((l) => (l.kind === 'wikilink' ? [l.link] : []));
+    expect(scanned).toEqual(want);
+    expect(wikilinksOutsideCode(line).map((w) => w.link)).toEqual(want);
+    expect(readBody(line).wikilinks).toEqual([...new Set(want.map((w) => w.target).filter(Boolean))].sort());
+  });
+
+  it('a run of `[[` and backticks with no `]]` is read in linear time', () => {
+    const line = '[[`'.repeat(200_000);
+    expect(wikilinksOutsideCode(line)).toEqual([]);
+    expect(scanLinks(line)).toEqual([]);
+  });
 });
 
 describe('createLinkResolver: notes', () => {
