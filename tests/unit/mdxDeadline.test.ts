@@ -44,12 +44,12 @@ describe('checkMdx with a deadline', () => {
     async (_name, bodies, verdicts) => {
       expect(await checkMdx(bodies, { deadlineMs: 10_000, workerUrl: hanging })).toEqual(verdicts);
     },
-    30_000,
+    120_000,
   );
 
   it('the real worker compiles, and names what does not compile', async () => {
     expect(await checkMdx([fine, broken], { deadlineMs: 10_000, workerUrl: real })).toEqual([ok, fails]);
-  }, 30_000);
+  }, 120_000);
 
   it('with no deadline the notes are compiled in this thread, with the same verdicts', async () => {
     expect(await checkMdx([fine, broken], { deadlineMs: 0, workerUrl: hanging })).toEqual([ok, fails]);

@@ -97,7 +97,7 @@ describe('renderNotes with a deadline', () => {
     const run = () => (started ??= renderNotes(setup, jobs, { workers, workerUrl: hanging, deadlineMs: 10_000 }));
     const render = rendererFor(setup);
 
-    it('finishes and reports the notes that hit the deadline', { timeout: 30_000 }, async () => expect(await run()).toEqual({ timedOut: expected }));
+    it('finishes and reports the notes that hit the deadline', { timeout: 120_000 }, async () => expect(await run()).toEqual({ timedOut: expected }));
     it('renders every other note exactly as without a deadline', async () => {
       await run();
       for (const j of jobs.filter((j) => !expected.includes(j.path))) expect(readNoteHtml(setup.dir, j.key)).toEqual(render(j));
