@@ -34,6 +34,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 60_000,
+  // Web-first assertions wait on a condition; this bound only ends one that never holds. Playwright's 5 s default
+  // failed pages that script or render a while (search, diagrams) on a busy 2-core machine.
+  expect: { timeout: 20_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {
     browserName: 'chromium',

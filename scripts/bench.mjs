@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: the benchmark harness (scripts/bench/main.ts, docs/performance.md), run through tsx like the CLI.
-//   npm run bench -- --notes 1000,10000 [--seed 42] [--json] [--skip hugo,cli,island,mcp,warm,build] [--runs 5]
+//   npm run bench -- --notes 1000,10000 [--seed 42] [--json] [--skip hugo,cli,island,mcp,warm,build,pathological] [--runs 5]
 import { register } from 'tsx/esm/api';
 
 register();

@@ -60,6 +60,8 @@ export interface BenchResult {
   heapFlag: string | null;
   command: string;
   runs: SizeRun[];
+  /** Each command's time over the pathological folder (scripts/bench/pathologicalFolder.ts), unless skipped. */
+  pathological?: { notes: number; bytes: number; times: { command: string; ms: number; status: number | null }[] } | undefined;
 }
 
 export type TargetStatus = 'PASS' | 'FAIL' | 'n/a';

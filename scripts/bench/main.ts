@@ -1,4 +1,4 @@
-// `npm run bench [-- --notes 1000,10000] [--seed 42] [--json] [--skip hugo,cli,island,mcp,warm,build] [--runs 5] [--dist DIR]`
+// `npm run bench [-- --notes 1000,10000] [--seed 42] [--json] [--skip hugo,cli,island,mcp,warm,build,pathological] [--runs 5] [--dist DIR]`
 // Generates a corpus per size under .bench/corpus/, builds it cold and warm with scripts/build.mjs, builds
 // the same notes with Hugo when it is installed, measures the emitted site, the island in Chromium,
 // the CLI and kb mcp (scripts/bench/mcpLatency.ts), prints two tables (measurements, targets) and writes .bench/results-<timestamp>.json.
@@ -20,10 +20,11 @@ import { measureProcess } from './measureProcess.ts';
 import { buildQuerySet } from './querySet.ts';
 import { evaluateTargets, measurementTable, targetTable } from './report.ts';
 import { writeCorpus } from './writeCorpus.ts';
+import { pathologicalTargets, timePathologicalFolder, writePathologicalFolder } from './pathologicalFolder.ts';
 import { loadKbConfig } from '../../src/node/loadKbConfig.ts';
 import { normaliseBase } from '../../src/core/site/sitePaths.ts';
 
-const STEPS = ['build', 'warm', 'hugo', 'cli', 'island', 'mcp'] as const;
+const STEPS = ['build', 'warm', 'hugo', 'cli', 'island', 'mcp', 'pathological'] as const;
 type Step = (typeof STEPS)[number];
 
 export async function main(argv: string[]): Promise<number> {
@@ -149,7 +150,16 @@ export async function main(argv: string[]): Promise<number> {
     }
   }
 
-  const targets = [...evaluateTargets(result), ...result.runs.flatMap(mcpTargets)];
+  // The pathological folder (scripts/bench/pathologicalFolder.ts): each command once over it, fresh processes.
+  if (!skip.has('pathological')) {
+    const work = resolve('.bench', 'work', 'pathological');
+    rmSync(work, { recursive: true, force: true });
+    const size = writePathologicalFolder(join(work, 'kb'));
+    log(`pathological folder: ${size.notes} notes, ${(size.bytes / 1048576).toFixed(1)} MB`);
+    result.pathological = { ...size, times: timePathologicalFolder(resolve('bin/kb.js'), join(work, 'kb'), work) };
+  }
+
+  const targets = [...evaluateTargets(result), ...result.runs.flatMap(mcpTargets), ...pathologicalTargets(result.pathological)];
   const file = resolve('.bench', `results-${result.startedAt.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify({ ...result, targets }, null, 2) + '\n');
   if (values.json) console.log(JSON.stringify({ ...result, targets }, null, 2));

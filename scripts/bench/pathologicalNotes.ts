@@ -52,4 +52,19 @@ export const PATHOLOGICAL_NOTES: Record<string, () => string> = {
   'unclosed private key blocks': () => rep('> -----BEGIN PRIVATE KEY-----\n> MIIEvQIBADAN\n', 5_000),
   'private key blocks ending far away': () => rep('-----BEGIN RSA PRIVATE KEY-----\n', 10_000) + '-----END RSA PRIVATE KEY-----\n',
   'key-shaped runs': () => rep('AIza sk_live_ whsec_ AKIA ', 10_000),
+  // Raw HTML nested past any stack: a pasted page of unclosed `<div>`s, on lines and on one line, and inline spans.
+  'thousands of unclosed divs': () => '# Odd\n\n' + rep('<div>\n', 20_000) + 'text\n',
+  'a line of unclosed divs': () => '# Odd\n\n<div>' + rep('<div><p>', 20_000) + 'text\n',
+  'nested inline spans': () => '# Odd\n\ntext ' + rep('<span><b><i>', 10_000) + 'deep\n',
+  // Our own syntax repeated: wikilinks to a note that exists, embeds of it, callouts, highlights, block ids, math, tags.
+  'our syntax repeated': () =>
+    '# Odd\n\n' + rep('A [[ordinary]] and [[ordinary#Ordinary|text]] ==mark== $x^2$ #tag ^b0\n\n> [!note] Title\n> ![[ordinary]]\n\n$$\na\n$$\n\n', 3_000),
+  'nested math and highlights': () => '# Odd\n\n' + rep('$==', 20_000) + rep('==$', 20_000),
+  // Frontmatter bombs beside the alias bomb: a huge map, a deep nest, thousands of aliases.
+  'a 1 MB frontmatter': () => `---\n${Array.from({ length: 30_000 }, (_, i) => `key_${i}: value number ${i} of many`).join('\n')}\n---\n# Odd\n`,
+  'deeply nested frontmatter': () =>
+    `---\nx: ${rep('[', 5_000)}1${rep(']', 5_000)}\ny:\n${Array.from({ length: 500 }, (_, i) => `${' '.repeat(i + 1)}k${i}:`).join('\n')} v\n---\n# Odd\n`,
+  '10,000 aliases': () => `---\naliases: [${Array.from({ length: 10_000 }, (_, i) => `alias ${i}`).join(', ')}]\n---\n# Odd\n\n[[alias 9999]]\n`,
+  '15,000 broken links of every kind': () =>
+    '# Odd\n\n' + Array.from({ length: 5_000 }, (_, i) => `[[gone ${i}]] [gone](gone-${i}.md) ![[gone-${i}.png]]`).join('\n') + '\n',
 };

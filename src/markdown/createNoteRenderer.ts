@@ -174,12 +174,53 @@ function collectHeadings() {
   };
 }
 
-/** rehype-raw, only for notes that hold raw HTML: parsing the whole tree through parse5 is the slow part. */
+/**
+ * rehype-raw, only for notes that hold raw HTML: parsing the whole tree through parse5 is the slow part. Raw HTML
+ * that would nest elements deeper than MAX_HTML_DEPTH (a pasted page of thousands of unclosed `<div>`s) is shown as
+ * the text it is written as, every piece of it in that note: the steps after the parse (parse5's tree into hast, the
+ * sanitiser, the HTML writer) recurse once a level and would overflow the stack.
+ */
 export function rehypeRawWhenNeeded() {
   const raw = rehypeRaw();
-  return (tree: HastNode, file: Parameters<typeof raw>[1]) => (hasRaw(tree) ? raw(tree as Parameters<typeof raw>[0], file) : undefined);
+  return (tree: HastNode, file: Parameters<typeof raw>[1]) => {
+    const pieces: HastNode[] = [];
+    collectRaw(tree, pieces);
+    if (pieces.length === 0) return undefined;
+    if (rawHtmlDepth(pieces.map((p) => p.value ?? '')) > MAX_HTML_DEPTH) {
+      for (const p of pieces) p.type = 'text';
+      return undefined;
+    }
+    return raw(tree as Parameters<typeof raw>[0], file);
+  };
 }
 
-function hasRaw(node: HastNode): boolean {
-  return node.type === 'raw' || (node.children?.some(hasRaw) ?? false);
+/** Raw HTML may nest elements this deep in a note (markdown-it's own nesting stops at 64 and 100). */
+export const MAX_HTML_DEPTH = 256;
+
+function collectRaw(node: HastNode, out: HastNode[]): void {
+  const stack = [node];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.type === 'raw') out.push(n);
+    else if (n.children) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+  }
+}
+
+// Elements that never hold others (void) or that the next of their kind closes (a `<p>`, `<li>` or cell left open).
+const FLAT = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+const SELF_CLOSING = new Set(['p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'option', 'optgroup', 'thead', 'tbody', 'tfoot', 'rb', 'rt', 'rp']);
+const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)[^<>]*?(\/?)>/g;
+
+/** How deep the raw HTML pieces of a note, read in order as one document, open elements at most (an upper bound). */
+export function rawHtmlDepth(pieces: readonly string[]): number {
+  let depth = 0;
+  let most = 0;
+  for (const piece of pieces)
+    for (const m of piece.matchAll(TAG)) {
+      const name = m[2]!.toLowerCase();
+      if (FLAT.has(name) || SELF_CLOSING.has(name) || m[3]) continue;
+      if (m[1]) depth = Math.max(0, depth - 1);
+      else if (++depth > most) most = depth;
+    }
+  return most;
 }

@@ -32,24 +32,47 @@ export function expandWikilinks(node: MdNode, env: RenderEnv, ctx: NoteContext, 
   function render(link: Wikilink): MdNode {
     const anchor = link.blockId ? `#${blockAnchor(link.blockId)}` : link.heading ? `#${headingAnchor(link.heading)}` : '';
     const part = link.blockId ? `^${link.blockId}` : link.heading;
-    if (!link.target) return { type: 'link', url: anchor, children: [text(link.label ?? part ?? '')] };
+    if (!link.target) {
+      if (anchor) return { type: 'link', url: anchor, children: labelled(link.label ?? part ?? '') };
+      // `[[#|text]]`, `[[#]]`: the note the link is written in, as Obsidian opens it.
+      const self = env.resolver.note(ctx.from, ctx.from);
+      const url = self ? env.paths.note(self.slug) : '#';
+      return { type: 'link', url, children: labelled(link.label ?? self?.title ?? ctx.from), data: { hProperties: { className: ['wikilink'] } } };
+    }
     if (isPublishableAttachment(link.target)) {
       const path = env.resolver.file(link.target, ctx.from);
       if (!path) {
         report(ctx, node, link.target, 'attachment');
-        return missing([text(link.label ?? link.target)], `No file “${link.target}” in the knowledge folder`);
+        return missing(labelled(link.label ?? link.target), `No file “${link.target}” in the knowledge folder`);
       }
       if (link.embed && isImage(path)) return imageNode(env, ctx, path, link.label);
-      return fileLink(env, ctx, path, [text(link.label ?? path.slice(path.lastIndexOf('/') + 1))]);
+      return fileLink(env, ctx, path, labelled(link.label ?? path.slice(path.lastIndexOf('/') + 1)));
     }
     const note = env.resolver.note(link.target, ctx.from);
     if (!note) {
       report(ctx, node, link.target, link.embed ? 'embed' : 'wikilink');
       const shown = link.label ?? (part ? `${link.target} › ${part}` : link.target);
-      return missing([text(shown)], `No note called “${link.target}” yet`);
+      return missing(labelled(shown), `No note called “${link.target}” yet`);
     }
     if (link.embed) return embedNote(note, link, block, ctx);
     const shown = link.label ?? (part ? `${note.title} › ${part}` : note.title);
-    return { type: 'link', url: env.paths.note(note.slug) + anchor, children: [text(shown)], data: { hProperties: { className: ['wikilink'] } } };
+    return { type: 'link', url: env.paths.note(note.slug) + anchor, children: labelled(shown), data: { hProperties: { className: ['wikilink'] } } };
   }
+}
+
+/**
+ * A wikilink's text as shown: its code spans as code (`[[Functions#hasTag|`hasTag`]]`), the rest as text (a
+ * wikilink is read whole, before the code spans in it: noteTokens.ts).
+ */
+function labelled(shown: string): MdNode[] {
+  if (!shown.includes('`')) return [text(shown)];
+  const out: MdNode[] = [];
+  let last = 0;
+  for (const m of shown.matchAll(/(`+)([^`]+?)\1(?!`)/g)) {
+    if (m.index > last) out.push(text(shown.slice(last, m.index)));
+    out.push({ type: 'inlineCode', value: m[2]! });
+    last = m.index + m[0].length;
+  }
+  if (last < shown.length) out.push(text(shown.slice(last)));
+  return out;
 }

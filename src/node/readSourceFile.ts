@@ -3,6 +3,7 @@ import type { SourceFile } from '../core/index/buildIndex.js';
 import type { ReportEntry } from '../core/index/kbIndexSchema.js';
 import type { KbIssue } from '../core/util/issue.js';
 import { stripComments } from '../core/model/stripComments.js';
+import { noteFailure } from '../core/util/perNote.js';
 import { bodyOf, factsFor, fileFactsKey, linksFor, tokensFor, type FileFacts, type FileFactsStore } from './cache/fileFacts.js';
 import { errorCode, nodeFs, type KbFs } from './fs/kbFs.js';
 import { normaliseSourceText } from './parseSourceText.js';
@@ -41,6 +42,16 @@ export function recordSkip(reader: SourceReader, path: string, skip: { rule: str
  * unless secrets are allowed or the finding looks like a placeholder or matches `secrets.allow`.
  */
 export function readSource(reader: SourceReader, path: string): SourceFile | undefined {
+  // A file whose reading throws (a parser meeting a shape past its limits) is left out with a warning naming it.
+  try {
+    return readSourceOnce(reader, path);
+  } catch (err) {
+    recordSkip(reader, path, { rule: 'note-failed', message: noteFailure(path, 'reading the file', err, 'it is not indexed or published').message });
+    return undefined;
+  }
+}
+
+function readSourceOnce(reader: SourceReader, path: string): SourceFile | undefined {
   const abs = join(reader.kbDir, path);
   const read = readSourceBytes(reader.fs, abs);
   if ('rule' in read) {
@@ -182,7 +193,12 @@ export function publishedText(
 /** A file that became a note: its token count, and its links when asked, join its facts (ideas and drafts never need them). */
 export function withNoteFacts(reader: SourceReader, src: SourceFile): SourceFile {
   const { key, facts } = reader.read.get(src.path)!;
-  const tokens = tokensFor(reader.facts, key, facts, src.body);
-  const links = reader.links ? { links: linksFor(reader.facts, key, facts, src.body) } : {};
-  return { ...src, facts: { frontmatter: facts.frontmatter, body: facts.body, tokens, ...links } };
+  // Facts that throw are left to the index, which reads the note under its own guard (buildIndex.ts).
+  try {
+    const tokens = tokensFor(reader.facts, key, facts, src.body);
+    const links = reader.links ? { links: linksFor(reader.facts, key, facts, src.body) } : {};
+    return { ...src, facts: { frontmatter: facts.frontmatter, body: facts.body, tokens, ...links } };
+  } catch {
+    return src;
+  }
 }

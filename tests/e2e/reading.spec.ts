@@ -201,16 +201,19 @@ for (const width of [1440, 390] as const)
     });
 
 // Pagefind's UI lists the filters its last search returned, and a search returns only the filter chunks loaded by
-// then. Here the index and fragments wait until one filter chunk has arrived and the other filter chunks come 2 s
-// late: the opening search then knows one filter only, and the search page must still come to list all four
-// (kbSearch.ts searches again once every filter is loaded; without it this fails, as a busy CI machine did).
+// then. Here the index and fragments wait until one filter chunk has arrived, and the other filter chunks are held
+// until the first search has shown its results: the opening search then knows one filter only, and the search page
+// must still come to list all four (kbSearch.ts searches again once every filter is loaded; without it this fails,
+// as a busy CI machine did). The held chunks are released on that signal, never after a fixed time.
 test('search page: every filter is listed even when the filters load after the first search', async ({ page }) => {
   let firstFilter: () => void = () => undefined;
   const oneFilterLoaded = new Promise<void>((resolve) => (firstFilter = resolve));
+  let release: () => void = () => undefined;
+  const firstResultsShown = new Promise<void>((resolve) => (release = resolve));
   let filters = 0;
   await page.route(/\/pagefind\/filter\/[^/]+\.pf_filter$/, async (route) => {
     const response = await route.fetch();
-    if (filters++ > 0) await new Promise((r) => setTimeout(r, 2000));
+    if (filters++ > 0) await firstResultsShown;
     await route.fulfill({ response });
     firstFilter();
   });
@@ -221,9 +224,11 @@ test('search page: every filter is listed even when the filters load after the f
   });
   await page.goto('search/?q=webhook');
   await expect(page.locator('.pagefind-ui__result').first()).toBeVisible();
+  release();
   // In the order the index lists them (a merged, sharded index lists them in another).
   const names = async () => (await page.locator('.pagefind-ui__filter-name').allTextContents()).map((n) => n.toLowerCase()).sort();
-  await expect.poll(names, { timeout: 10_000 }).toEqual(['category', 'project', 'status', 'tag']);
+  await expect.poll(names, { timeout: 30_000 }).toEqual(['category', 'project', 'status', 'tag']);
+  await page.unrouteAll({ behavior: 'wait' });
 });
 
 test('tag pages list every note carrying the tag; the heading and /tags/ show that number', async ({ page }) => {

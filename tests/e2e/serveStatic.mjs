@@ -65,4 +65,4 @@ createServer((req, res) => {
     return;
   }
   res.writeHead(200, { 'Content-Type': TYPES[extname(found)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' }).end(readFileSync(found));
-}).listen(Number(portArg ?? 4391), '127.0.0.1');
+}).listen(Number(portArg ?? 4391), '127.0.0.1', () => console.log('listening')); // a starter waits for this line

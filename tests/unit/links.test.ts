@@ -1,10 +1,12 @@
 // Link resolution in the core (src/core/links/): Obsidian's rules, one row per rule.
 import { describe, expect, it } from 'vitest';
 import { createLinkResolver, normalisePath } from '../../src/core/links/createLinkResolver.ts';
-import { parseWikilink } from '../../src/core/links/parseWikilink.ts';
+import { parseWikilink, wikilinksOutsideCode } from '../../src/core/links/parseWikilink.ts';
+import { readBody } from '../../src/core/model/readBody.ts';
 import { scanLinks } from '../../src/core/links/scanLinks.ts';
 import { stripComments } from '../../src/core/model/stripComments.ts';
-import { closestName } from '../../src/core/links/closestName.ts';
+import { closestName, createNameIndex } from '../../src/core/links/closestName.ts';
+import fc from 'fast-check';
 import { mayUseMath } from '../../src/core/links/mayUseMath.ts';
 import { headingAnchor } from '../../src/core/links/headingAnchor.ts';
 import { findBrokenLinks } from '../../src/core/links/findBrokenLinks.ts';
@@ -29,7 +31,54 @@ describe('parseWikilink', () => {
     ['#Why', { target: '', heading: 'Why', blockId: undefined, label: undefined, embed: false }],
     ['note\\|Label', { target: 'note', heading: undefined, blockId: undefined, label: 'Label', embed: false }],
     ['', undefined],
+    // An empty part, as Obsidian reads it: no note name is the note itself, an empty heading or text is not written.
+    ['#|move', { target: '', heading: undefined, blockId: undefined, label: 'move', embed: false }],
+    ['#', { target: '', heading: undefined, blockId: undefined, label: undefined, embed: false }],
+    ['|move', { target: '', heading: undefined, blockId: undefined, label: 'move', embed: false }],
+    ['Functions#hasTag|', { target: 'Functions', heading: 'hasTag', blockId: undefined, label: undefined, embed: false }],
+    ['Filters#|wikilink', { target: 'Filters', heading: undefined, blockId: undefined, label: 'wikilink', embed: false }],
+    ['Filters#', { target: 'Filters', heading: undefined, blockId: undefined, label: undefined, embed: false }],
+    ['#`move`|move', { target: '', heading: '`move`', blockId: undefined, label: 'move', embed: false }],
+    ['  ', undefined],
   ])('%j', (inner, expected) => expect(parseWikilink(inner)).toEqual(expected));
+
+  it.each([['#'], ['#|x'], ['|x']])('an embed of its own note ![[%s]] is no embed', (inner) => expect(parseWikilink(inner, true)).toBeUndefined());
+});
+
+// The wikilinks of a line as each reader finds them: the renderer's parser (noteTokens.ts, through the page),
+// the site's link readers (scanLinks: kb check, attachments) and the index (readBody: the graph, packs). A
+// wikilink is read whole, before a code span in it; a code span that opens first keeps its `[[` as code.
+describe('wikilinks beside code spans: every reader reads the same links', () => {
+  it.each([
+    ['[[#`move`|move]]', [{ target: '', heading: '`move`', label: 'move' }]],
+    ['[[Functions#hasTag|`hasTag`]]', [{ target: 'Functions', heading: 'hasTag', label: '`hasTag`' }]],
+    ['[[Filters#`wikilink`|wikilink]]', [{ target: 'Filters', heading: '`wikilink`', label: 'wikilink' }]],
+    [
+      '[[#|move]] and [[Functions#hasTag|]] and [[Filters#|wikilink]]',
+      [
+        { target: '', label: 'move' },
+        { target: 'Functions', heading: 'hasTag' },
+        { target: 'Filters', label: 'wikilink' },
+      ],
+    ],
+    ['`[[Functions]]` is code', []],
+    ['`a [[b`]] is code, then [[c]]', [{ target: 'c' }]],
+    ['[[a`b]] then `c`', [{ target: 'a`b' }]],
+    ['``a`` [[b|`x` and `y`]]', [{ target: 'b', label: '`x` and `y`' }]],
+    ['![[img.png|`w`]] `never closed [[d]]', [{ target: 'img.png', label: '`w`', embed: true }, { target: 'd' }]],
+  ])('%s', (line, expected) => {
+    const want = expected.map((w) => ({ heading: undefined, blockId: undefined, label: undefined, embed: false, ...w }));
+    const scanned = scanLinks(line).flatMap((l) => (l.kind === 'wikilink' ? [l.link] : []));
+    expect(scanned).toEqual(want);
+    expect(wikilinksOutsideCode(line).map((w) => w.link)).toEqual(want);
+    expect(readBody(line).wikilinks).toEqual([...new Set(want.map((w) => w.target).filter(Boolean))].sort());
+  });
+
+  it('a run of `[[` and backticks with no `]]` is read in linear time', () => {
+    const line = '[[`'.repeat(200_000);
+    expect(wikilinksOutsideCode(line)).toEqual([]);
+    expect(scanLinks(line)).toEqual([]);
+  });
 });
 
 describe('createLinkResolver: notes', () => {
@@ -120,6 +169,59 @@ describe('stripComments', () => {
     ['over lines, line count kept', 'a\n%%\nx\n%%\nb', 'a\n\n\n\nb'],
     ['in code: kept', '`%%x%%` and\n```\n%%y%%\n```', '`%%x%%` and\n```\n%%y%%\n```'],
   ])('%s', (_rule, md, out) => expect(stripComments(md)).toBe(out));
+});
+
+// The rule closestName keeps, as it was written before the names were indexed: every name of every candidate in
+// order, a distance for each within the limit, ties to the earlier.
+function closestByScan(wanted: string, names: readonly string[]): string | undefined {
+  const w = wanted.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const name of names) {
+    const n = name.toLowerCase();
+    const limit = Math.min(bestDistance - 1, 3, Math.floor(Math.max(w.length, n.length) / 3));
+    if (Math.abs(n.length - w.length) > limit) continue;
+    const d = levenshtein(w, n);
+    if (d <= limit && d < bestDistance) [best, bestDistance] = [name, d];
+  }
+  return best;
+}
+function levenshtein(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row.push(Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+describe('createNameIndex: closestName for many names', () => {
+  it('finds what the scan of every name finds, ties to the earlier', () => {
+    const name = fc.stringMatching(/^[a-dA-D0-9 -]{0,9}$/);
+    fc.assert(
+      fc.property(fc.array(name, { maxLength: 30 }), fc.array(name, { minLength: 1, maxLength: 10 }), (names, wanted) => {
+        const index = createNameIndex(names, (n) => [n]);
+        for (const w of wanted) expect(index.closest(w)).toBe(closestByScan(w, names));
+      }),
+      { numRuns: 300, seed: 42 },
+    );
+  });
+  it('stops suggesting after its budget of names read, the same on every machine', () => {
+    const names = Array.from({ length: 100 }, (_, i) => `note ${i}`);
+    const index = createNameIndex(names, (n) => [n], 1000);
+    const found = Array.from({ length: 100 }, (_, i) => index.closest(`nota ${i}`));
+    expect(found.slice(0, 1)).toEqual(['note 0']);
+    expect(found.filter(Boolean).length).toBeLessThan(100);
+    expect(found.slice(-10)).toEqual(Array(10).fill(undefined));
+  });
+  it('10,000 aliases and 20,000 broken names: suggestions, then none once the budget is spent', () => {
+    const aliases = Array.from({ length: 10_000 }, (_, i) => `alias ${i}`);
+    const index = createNameIndex(aliases, (n) => [n]);
+    const found = Array.from({ length: 20_000 }, (_, i) => index.closest(`alias ${i}x`));
+    expect(found.slice(0, 3)).toEqual(['alias 0', 'alias 1', 'alias 2']);
+    expect(found.slice(-3)).toEqual([undefined, undefined, undefined]);
+  });
 });
 
 describe('closestName, mayUseMath, headingAnchor', () => {

@@ -27,20 +27,17 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The static server's URL once it says it listens (its first line), never after a fixed time. */
 async function serve(dir: string, base: string): Promise<string> {
   const port = await freePort();
-  http = spawn(process.execPath, [join(ROOT, 'tests/e2e/serveStatic.mjs'), dir, String(port), base], { stdio: 'ignore' });
-  for (let i = 0; i < 600; i++) {
-    if (
-      await fetch(`http://127.0.0.1:${port}/__ready`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return `http://127.0.0.1:${port}${base}`;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the static server did not start');
+  const server = spawn(process.execPath, [join(ROOT, 'tests/e2e/serveStatic.mjs'), dir, String(port), base], { stdio: ['ignore', 'pipe', 'inherit'] });
+  http = server;
+  await new Promise<void>((resolve, reject) => {
+    server.stdout.once('data', () => resolve());
+    server.once('exit', (code) => reject(new Error(`the static server exited (${code}) before it listened`)));
+  });
+  server.stdout.resume();
+  return `http://127.0.0.1:${port}${base}`;
 }
 
 beforeAll(async () => {

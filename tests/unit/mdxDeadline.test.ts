@@ -1,10 +1,12 @@
 // The MDX trial compile's deadline (checkMdx.ts): an `.mdx` note still compiling when it passes is not given to
 // Astro (whose compile nobody could stop); its worker is replaced and the other notes are checked as always. The
-// test worker never finishes a body containing HANG, so which notes time out does not depend on the machine's
-// speed: the deadline only has to be long enough for a one-line note.
+// test worker never finishes a body containing HANG and says so on a broadcast channel; the deadline's timer is a
+// fake one that passes only on that signal. So which notes time out never depends on the machine's speed: a note
+// that compiles, however slowly, is never timed out, and a note that hangs always is.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { BroadcastChannel } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outputSummary } from '../../src/site/emit/outputSummary.ts';
 import { checkMdx } from '../../src/node/site/checkMdx.ts';
 
@@ -18,6 +20,18 @@ const ok = { ok: true };
 const late = { ok: false, timedOut: true };
 const fails = { ok: false, reason: expect.stringMatching(/Aside/) };
 
+// checkMdx arms one deadline at a time, for the note it just posted: when the worker says it hangs on that note,
+// the deadline passes. Until then no time passes at all, so a slow compile never meets its deadline.
+const hangs = new BroadcastChannel('kb-test-mdx-hang'); // HANG_CHANNEL in hangingMdxWorker.mjs
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  hangs.onmessage = () => vi.runOnlyPendingTimers();
+});
+afterAll(() => {
+  hangs.close();
+  vi.useRealTimers();
+});
+
 describe('checkMdx with a deadline', () => {
   it.each([
     ['nothing to check', [], []],
@@ -28,14 +42,14 @@ describe('checkMdx with a deadline', () => {
   ])(
     '%s',
     async (_name, bodies, verdicts) => {
-      expect(await checkMdx(bodies, { deadlineMs: 3000, workerUrl: hanging })).toEqual(verdicts);
+      expect(await checkMdx(bodies, { deadlineMs: 10_000, workerUrl: hanging })).toEqual(verdicts);
     },
-    30_000,
+    120_000,
   );
 
   it('the real worker compiles, and names what does not compile', async () => {
     expect(await checkMdx([fine, broken], { deadlineMs: 10_000, workerUrl: real })).toEqual([ok, fails]);
-  }, 30_000);
+  }, 120_000);
 
   it('with no deadline the notes are compiled in this thread, with the same verdicts', async () => {
     expect(await checkMdx([fine, broken], { deadlineMs: 0, workerUrl: hanging })).toEqual([ok, fails]);

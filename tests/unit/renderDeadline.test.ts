@@ -1,12 +1,14 @@
 // The render deadline: a note still rendering when it passes is published as its Markdown in plain text, its
 // worker is replaced, the other notes render as always, and the build names it. A note of the test worker that
-// contains HANG never finishes (hangingRenderWorker.mjs), so which notes time out does not depend on the
-// machine's speed: the deadline only has to be long enough for a one-line note.
+// contains HANG never finishes (hangingRenderWorker.mjs) and says so on a broadcast channel; the pool's deadline
+// timers are fake ones that pass only then, and the test worker arms none for any other note. So which notes time
+// out never depends on the machine's speed: a slow note is never timed out, and a note that hangs always is.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { BroadcastChannel } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseKbPortalOptions } from '../../src/site/options/kbPortalOptions.ts';
 import { outputSummary } from '../../src/site/emit/outputSummary.ts';
 import { kbPortalOptionsFromEnvironment } from '../../src/node/kbEnvironment.ts';
@@ -17,7 +19,33 @@ import { renderNotes, type RenderJob, type RenderSetup } from '../../src/node/si
 import { timedOutNote } from '../../src/node/site/timedOutNote.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'kb-render-deadline-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+// Each hang the test worker reports has one deadline armed for it, once the pool has read the note's start (a
+// message on another channel, so it may come later): the deadlines pass as they are armed, never on a clock.
+const hangs = new BroadcastChannel('kb-test-render-hang'); // HANG_CHANNEL in hangingRenderWorker.mjs
+let reported = 0;
+let passed = 0;
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+async function passDeadlines(): Promise<void> {
+  while (passed < reported) {
+    const armed = vi.getTimerCount();
+    if (armed > 0) {
+      passed += armed;
+      vi.runOnlyPendingTimers();
+    } else await nextTurn();
+  }
+}
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  hangs.onmessage = () => {
+    if (reported++ === passed) void passDeadlines();
+  };
+});
+afterAll(() => {
+  hangs.close();
+  vi.useRealTimers();
+  rmSync(root, { recursive: true, force: true });
+});
 
 // Worker threads run compiled modules (lib/, built by `npm install` and before the tests).
 const lib = (name: string) => pathToFileURL(join(import.meta.dirname, '../../lib/node/site', name));
@@ -64,12 +92,12 @@ describe('renderNotes with a deadline', () => {
     ],
   ])('%s', (_case, workers, jobs, expected) => {
     const setup = setupIn();
-    // Started by the first test, so one pool runs at a time and a normal note never waits for a core.
+    // Started by the first test, so one pool runs at a time.
     let started: ReturnType<typeof renderNotes> | undefined;
-    const run = () => (started ??= renderNotes(setup, jobs, { workers, workerUrl: hanging, deadlineMs: 1000 }));
+    const run = () => (started ??= renderNotes(setup, jobs, { workers, workerUrl: hanging, deadlineMs: 10_000 }));
     const render = rendererFor(setup);
 
-    it('finishes and reports the notes that hit the deadline', { timeout: 30_000 }, async () => expect(await run()).toEqual({ timedOut: expected }));
+    it('finishes and reports the notes that hit the deadline', { timeout: 120_000 }, async () => expect(await run()).toEqual({ timedOut: expected }));
     it('renders every other note exactly as without a deadline', async () => {
       await run();
       for (const j of jobs.filter((j) => !expected.includes(j.path))) expect(readNoteHtml(setup.dir, j.key)).toEqual(render(j));

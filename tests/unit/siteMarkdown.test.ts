@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fromHtml } from 'hast-util-from-html';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNoteRenderer } from '../../src/markdown/createNoteRenderer.ts';
 import { withoutTitleHeading } from '../../src/node/site/noteHtml.ts';
@@ -21,9 +22,9 @@ const basic = indexKnowledgeFolder(join(FIXTURES, 'site-basic'));
 const links = siteLinks(basic);
 const paths = createSitePaths(basic.reading.config.site.base);
 const renderers = new Map<boolean, ReturnType<typeof createNoteRenderer>>();
-async function render(markdown: string, trustHtml = false): Promise<string> {
+async function render(markdown: string, trustHtml = false, path = 'decisions/003-new.md'): Promise<string> {
   if (!renderers.has(trustHtml)) renderers.set(trustHtml, createNoteRenderer({ trustHtml, resolver: links.resolver, paths }));
-  return renderers.get(trustHtml)!({ path: 'decisions/003-new.md', markdown }).html;
+  return renderers.get(trustHtml)!({ path, markdown }).html;
 }
 
 /** The integration's first stage over a fixture folder (options as kbPortal() takes them). */
@@ -79,7 +80,22 @@ describe('wikilinks', () => {
     ],
     ['unresolved: shown, not a link', '[[no-such-note]]', '<span class="link-missing" title="No note called “no-such-note” yet">no-such-note</span>'],
     ['inside code: left alone', '`[[001-offset]]`', '<code>[[001-offset]]</code>'],
-  ])('%s', async (_rule, md, html) => expect(await render(md)).toContain(html));
+    // Empty parts and code spans inside, as in Obsidian's help vault: never shown raw.
+    ['no note name, with text: the note itself', '[[#|move]]', '<a href="/docs/notes/decisions/002-cursor/" class="wikilink">move</a>'],
+    ['no note name, no text: the note itself, by its title', '[[#]]', '<a href="/docs/notes/decisions/002-cursor/" class="wikilink">ADR 002: Cursor pages</a>'],
+    [
+      'an empty text shows the default',
+      '[[001-offset#Why|]]',
+      '<a href="/docs/notes/decisions/001-offset/#why" class="wikilink">ADR 001: Offset pages › Why</a>',
+    ],
+    ['an empty heading links the note', '[[001-offset#|the ADR]]', '<a href="/docs/notes/decisions/001-offset/" class="wikilink">the ADR</a>'],
+    ['a heading in code, same note', '[[#`move`|move]]', '<a href="#move">move</a>'],
+    ['text in code', '[[001-offset#Why|`why`]]', '<a href="/docs/notes/decisions/001-offset/#why" class="wikilink"><code>why</code></a>'],
+    ['a heading in code, another note', '[[001-offset#`Why`|why]]', '<a href="/docs/notes/decisions/001-offset/#why" class="wikilink">why</a>'],
+  ])('%s', async (_rule, md, html) => expect(await render(md, false, 'decisions/002-cursor.md')).toContain(html));
+  it.each([['[[#|move]]'], ['[[#`move`|move]]'], ['[[001-offset#Why|`why`]]'], ['[[001-offset#|x]] [[001-offset#Why|]]']])('no raw [[ in %s', async (md) =>
+    expect(await render(md)).not.toContain('[['),
+  );
   it('a hostile target runs nothing', async () =>
     expect(handlerAttributes(await render('[[<img src=x onerror=alert(1)>]] [[x" onmouseover="alert(1)]]'))).toEqual([]));
 });
@@ -100,7 +116,13 @@ describe('Markdown links to notes', () => {
 
 /** `on…=` attributes of the tags in `html` (quoted attribute values removed first, so text inside them never counts). */
 function handlerAttributes(html: string): string[] {
-  return [...html.matchAll(/<[a-z][^>]*>/gi)].flatMap((tag) => tag[0].replace(/"[^"]*"|'[^']*'/g, '""').match(/\son\w+=/gi) ?? []);
+  const found: string[] = [];
+  const walk = (node: { type: string; properties?: Record<string, unknown>; children?: unknown[] }) => {
+    if (node.type === 'element') found.push(...Object.keys(node.properties ?? {}).filter((name) => /^on/i.test(name)));
+    for (const child of node.children ?? []) walk(child as typeof node);
+  };
+  walk(fromHtml(html, { fragment: true }));
+  return found;
 }
 
 describe('withoutTitleHeading: the page shows the title once', () => {

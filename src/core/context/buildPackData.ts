@@ -12,6 +12,7 @@ import { packIndexOf } from './packIndex.js';
 import { clip, extractExcerpt, type NoteExcerpt } from './extractExcerpt.js';
 import { PACK_DATA_VERSION, packStarts, termShardOf, type NoteShard, type PackData, type StoredNote, type StoredUnit, type TermShard } from './packParts.js';
 import { noteKind, roleOf, rolePriority, type NoteKind } from './sectionRoles.js';
+import { perNote, type NoteWarn } from '../util/perNote.js';
 
 export { PACK_DATA_VERSION, type PackData } from './packParts.js';
 
@@ -26,6 +27,8 @@ export interface PackDataOptions extends BuildSearchOptions {
   noteShardChars: number;
   /** …and at most this many notes. */
   noteShardNotes: number;
+  /** Where the warning of a note the pack data could not read goes (util/perNote.ts); default: nowhere, the note is still kept. */
+  warn?: NoteWarn | undefined;
 }
 
 export const DEFAULT_PACK_DATA_OPTIONS: PackDataOptions = { ...DEFAULT_SEARCH_OPTIONS, termShardChars: 24_000, noteShardChars: 32_000, noteShardNotes: 32 };
@@ -40,24 +43,35 @@ export function buildPackData(index: KbIndex, noteBodies: ReadonlyMap<string, st
   const bodies = withQueryBlockText(index, noteBodies);
   const o: PackDataOptions = { ...DEFAULT_PACK_DATA_OPTIONS, ...options };
   const buckets = bucketsOf(index);
-  const excerpts = index.notes.map((n) => extractExcerpt(n, bodies.get(n.path) ?? ''));
+  // Each note's share runs under a guard: a note it cannot read is kept by its title and description alone.
+  const excerpts = index.notes.map((n) =>
+    perNote(
+      n.path,
+      'the pack excerpt',
+      () => extractExcerpt(n, bodies.get(n.path) ?? ''),
+      () => bareExcerpt(n),
+      o.warn,
+    ),
+  );
   const fields = searchFields(index, bodies, excerpts);
   const lexicons = buildLexicons(fields);
   const search = buildSearchIndex(fields, o, lexicons);
-  const links = linkGraph(index.notes, markdownLinkTargets(index.notes, noteBodies));
-  const stored = index.notes.map((n, i) =>
-    storeNote(
-      n,
-      excerpts[i]!,
+  const links = linkGraph(index.notes, markdownLinkTargets(index.notes, noteBodies, o.warn));
+  const stored = index.notes.map((n, i) => {
+    const kind = () =>
       noteKind(
         n,
         buckets[i]!,
         excerpts[i]!.units.map((u) => u.heading),
-      ),
-      links[i]!,
-      search.keywords[i]!,
-    ),
-  );
+      );
+    return perNote(
+      n.path,
+      'the pack data',
+      () => storeNote(n, excerpts[i]!, kind(), links[i]!, search.keywords[i]!),
+      () => storeNote(n, bareExcerpt(n), 'other', [], search.keywords[i]!),
+      o.warn,
+    );
+  });
 
   const postingChars = search.postings.reduce((n, p, k) => n + p.length + search.vocab[k]!.length + 6, 0);
   const termShards = Math.max(1, Math.ceil(postingChars / o.termShardChars));
@@ -99,6 +113,11 @@ export function buildPackData(index: KbIndex, noteBodies: ReadonlyMap<string, st
     terms,
     notes,
   };
+}
+
+/** A note's excerpt when its body could not be read: its description as the lead, no sections. */
+function bareExcerpt(note: NoteEntry): NoteExcerpt {
+  return { kind: note.description ? 'description' : 'none', lead: note.description ?? '', units: [] };
 }
 
 /** One note as the pack data keeps it: the lead (unless it is the description), sections within STORED_CHARS, links, keywords. */

@@ -9,6 +9,7 @@ import htmlInline from 'markdown-it/lib/rules_inline/html_inline.mjs';
 import table from 'markdown-it/lib/rules_block/table.mjs';
 import image from 'markdown-it/lib/rules_inline/image.mjs';
 import link from 'markdown-it/lib/rules_inline/link.mjs';
+import { WikilinkReader } from '../links/parseWikilink.js';
 import { mathSyntax } from './mathSyntax.js';
 
 /**
@@ -60,6 +61,10 @@ function createParser(depth: ParseDepth): MarkdownIt {
     env.references = kept;
     return ok;
   });
+  // A wikilink is read before anything else that starts at its `[` or `!`, and whole: what it holds is no code
+  // span, emphasis or link (`[[#`move`|move]]`). It stays text, which the renderer and the link readers read
+  // again (parseWikilink.ts).
+  md.inline.ruler.before('link', 'wikilink', wikilink);
   md.inline.ruler.at('link', (state, silent) => markReference(state, silent, link));
   md.inline.ruler.at('image', (state, silent) => markReference(state, silent, image));
   // markdown-it's comment pattern runs to the end of the text from every `<!--`; one with no `-->` after it is text.
@@ -100,6 +105,19 @@ function markReference(state: StateInline, silent: boolean, rule: (state: StateI
     const made = state.tokens.slice(from).find((t) => t.type === 'link_open' || t.type === 'image');
     if (made) made.meta = { ...(made.meta as object | null), reference: true };
   }
+  return true;
+}
+
+const wikilinkReaders = new WeakMap<StateInline, WikilinkReader>();
+function wikilink(state: StateInline, silent: boolean): boolean {
+  const c = state.src.charCodeAt(state.pos);
+  if (c !== 0x5b /* [ */ && c !== 0x21 /* ! */) return false;
+  let reader = wikilinkReaders.get(state);
+  if (!reader) wikilinkReaders.set(state, (reader = new WikilinkReader(state.src)));
+  const found = reader.at(state.pos);
+  if (!found || found.end > state.posMax) return false;
+  if (!silent) state.pending += state.src.slice(state.pos, found.end);
+  state.pos = found.end;
   return true;
 }
 

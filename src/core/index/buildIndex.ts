@@ -9,6 +9,7 @@ import { readTaxonomy, type TaxonomyFields } from '../model/readTaxonomy.js';
 import type { Frontmatter } from '../model/frontmatterSchema.js';
 import { countTokens } from '../tokens/countTokens.js';
 import { assignNoteSlugs, type SlugSource } from './assignNoteSlugs.js';
+import { perNote } from '../util/perNote.js';
 import { compareStrings, sortedUnique } from '../util/compare.js';
 import { toIsoDate } from '../util/isoDate.js';
 import type { KbIssue } from '../util/issue.js';
@@ -93,8 +94,17 @@ export function buildIndex(input: IndexInput): IndexResult {
     categoryFields: input.config.categoryFields,
     inlineTags: input.inlineTags ?? input.config.inlineTags ?? false,
   };
+  // A note the reading cannot handle is indexed by its path alone (no frontmatter, no facts), with a warning.
   const notes: NoteEntry[] = sources.map((src) => {
-    const note = readNote(src, slugs.get(src.path)!, fields, input.config.site.locale, issues);
+    const slug = slugs.get(src.path)!;
+    const bare: NoteSource = { ...src, data: {}, frontmatterText: undefined, yamlError: undefined, body: '', facts: undefined, readWarnings: [] };
+    const note = perNote(
+      src.path,
+      'reading the note for the index',
+      () => readNote(src, slug, fields, input.config.site.locale, issues),
+      () => readNote(bare, slug, fields, input.config.site.locale, []),
+      (issue) => issues.push(issue),
+    );
     bodies.set(src.path, src.body);
     return note;
   });

@@ -31,6 +31,11 @@ export function isArchiveAttachment(path: string): boolean {
   return ARCHIVES.has(extension(path));
 }
 
+/** A PDF: its pages' text is read for credentials before it is published (src/node/security/pdfSecrets.ts). */
+export function isPdfAttachment(path: string): boolean {
+  return extension(path) === 'pdf';
+}
+
 export function isSvg(path: string): boolean {
   return extension(path) === 'svg';
 }

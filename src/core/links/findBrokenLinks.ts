@@ -1,6 +1,6 @@
 import type { KbIssue } from '../util/issue.js';
 import { isPublishableAttachment } from './attachmentKinds.js';
-import { closestName } from './closestName.js';
+import { createNameIndex, type NameIndex } from './closestName.js';
 import type { LinkScan } from './createLinkScan.js';
 import { createLinkResolver, type LinkResolver, type NoteTarget } from './createLinkResolver.js';
 import { scanLinks } from './scanLinks.js';
@@ -58,7 +58,7 @@ export function checkLinks(input: BrokenLinkInput): LinkCheck {
     if (set) set.add(to);
     else linksOut.set(from, new Set([to]));
   };
-  const suggestions = new Map<string, string | undefined>(); // by kind and target: a broken target is often written many times
+  const suggestions = new Suggestions(input); // by kind and target: a broken target is often written many times
   const hidden = createLinkResolver({ notes: (input.unpublished ?? []).map((path) => ({ path, slug: '\0', title: '\0' })) });
   const out: BrokenLink[] = [];
   const scan = input.scan ?? scanLinks;
@@ -105,6 +105,36 @@ export function checkLinks(input: BrokenLinkInput): LinkCheck {
   return { checked, broken: out, linksOut };
 }
 
+/**
+ * The closest note or attachment to each broken target, looked up once a name, over names indexed once a check
+ * (closestName.ts), so thousands of broken links against thousands of names and aliases cost what they read.
+ */
+class Suggestions {
+  private readonly cache = new Map<string, string | undefined>();
+  private files: NameIndex<string> | undefined;
+  private notes: NameIndex<BrokenLinkInput['notes'][number]> | undefined;
+  constructor(private readonly input: BrokenLinkInput) {}
+
+  for(kind: BrokenLink['kind'], name: string): string | undefined {
+    const key = `${kind === 'attachment' ? 'f' : 'n'}\0${name}`;
+    if (this.cache.has(key)) return this.cache.get(key);
+    let found: string | undefined;
+    if (kind === 'attachment') {
+      this.files ??= createNameIndex(this.input.files, (f) => [f.slice(f.lastIndexOf('/') + 1)]);
+      found = this.files.closest(name);
+    } else {
+      this.notes ??= createNameIndex(this.input.notes, (n) => [
+        n.path.slice(n.path.lastIndexOf('/') + 1).replace(/\.mdx?$/i, ''),
+        n.title,
+        ...(n.aliases ?? []),
+      ]);
+      found = this.notes.closest(name.replace(/\.mdx?$/i, ''))?.path;
+    }
+    this.cache.set(key, found);
+    return found;
+  }
+}
+
 function broken(
   file: string,
   line: number,
@@ -112,22 +142,10 @@ function broken(
   target: string,
   reason: BrokenLink['reason'],
   input: BrokenLinkInput,
-  cache: Map<string, string | undefined>,
+  suggestions: Suggestions,
 ): BrokenLink {
   const name = target.slice(target.lastIndexOf('/') + 1);
-  const key = `${kind === 'attachment' ? 'f' : 'n'}\0${name}`;
-  if (reason === 'missing' && input.suggest !== false && !cache.has(key))
-    cache.set(
-      key,
-      kind === 'attachment'
-        ? closestName(name, input.files, (f) => [f.slice(f.lastIndexOf('/') + 1)])
-        : closestName(name.replace(/\.mdx?$/i, ''), input.notes, (n) => [
-            n.path.slice(n.path.lastIndexOf('/') + 1).replace(/\.mdx?$/i, ''),
-            n.title,
-            ...(n.aliases ?? []),
-          ])?.path,
-    );
-  const suggestion = reason === 'missing' ? cache.get(key) : undefined;
+  const suggestion = reason === 'missing' && input.suggest !== false ? suggestions.for(kind, name) : undefined;
   return { file, line, kind, target, reason, ...(suggestion ? { suggestion } : {}) };
 }
 

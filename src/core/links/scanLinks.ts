@@ -1,7 +1,6 @@
 import { parseNote } from '../document/noteTokens.js';
-import { withoutCodeSpans } from '../model/readBody.js';
 import { stripComments } from '../model/stripComments.js';
-import { findWikilinks, type Wikilink } from './parseWikilink.js';
+import { wikilinksOutsideCode, type Wikilink } from './parseWikilink.js';
 
 /** A link as written in a note's body, with its 1-based line in the body. */
 export type ScannedLink = { kind: 'wikilink'; line: number; link: Wikilink } | { kind: 'link' | 'image'; line: number; href: string };
@@ -24,7 +23,7 @@ export function scanLinks(body: string): ScannedLink[] {
     const found: ScannedLink[] = [];
     if (t.content.includes('[['))
       t.content.split('\n').forEach((text, k) => {
-        for (const w of findWikilinks(withoutCodeSpans(text))) found.push({ kind: 'wikilink', line: line + k + 1, link: w.link });
+        for (const w of wikilinksOutsideCode(text)) found.push({ kind: 'wikilink', line: line + k + 1, link: w.link });
       });
     let at = line; // the line a child token starts on: each line break, and those inside raw HTML, moves it on
     for (const c of t.children ?? []) {

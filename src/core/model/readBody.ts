@@ -1,5 +1,5 @@
 import { readNoteDocument } from '../document/readNoteDocument.js';
-import { findWikilinks } from '../links/parseWikilink.js';
+import { wikilinksOutsideCode } from '../links/parseWikilink.js';
 import { normaliseTag } from '../tags/normaliseTag.js';
 import { firstAbove } from '../util/firstAbove.js';
 
@@ -29,8 +29,8 @@ export function readBody(body: string): BodyFacts {
   for (const { text: prose } of doc.prose) {
     if (!prose.includes('[[') && !prose.includes('#')) continue;
     for (const line of prose.split('\n')) {
+      for (const w of wikilinksOutsideCode(line)) if (w.link.target) links.add(w.link.target);
       const text = withoutCodeSpans(line);
-      for (const w of findWikilinks(text)) if (w.link.target) links.add(w.link.target);
       for (const m of text.matchAll(INLINE_TAG)) {
         const tag = inlineTag(m[1]!);
         if (tag) tags.add(tag);

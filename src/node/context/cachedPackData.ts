@@ -3,6 +3,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildPackData, PACK_DATA_VERSION, type PackData } from '../../core/context/buildPackData.js';
 import type { KbIndex } from '../../core/index/kbIndexSchema.js';
+import type { NoteWarn } from '../../core/util/perNote.js';
 import { rankerCodeHash } from '../cache/rendererCodeHash.js';
 import { openPackDataFile, writePackDataFile } from './packDataFile.js';
 
@@ -14,9 +15,15 @@ const EXT = '.parts';
  * it is built from: the index, the bodies and the code that builds it (`rankerHash`, rankerCodeHash.ts). One entry per folder, the latest; `kb context` / `kb pack` and the
  * site build read it instead of rebuilding (~5 s at 10,000 notes) while the notes are unchanged.
  */
-export function cachedPackData(index: KbIndex, bodies: ReadonlyMap<string, string>, dir: string | undefined, rankerHash = rankerCodeHash()): PackData {
-  if (!dir) return buildPackData(index, bodies);
-  return packDataUnder(dir, packDataKey(index, bodies, rankerHash), () => buildPackData(index, bodies));
+export function cachedPackData(
+  index: KbIndex,
+  bodies: ReadonlyMap<string, string>,
+  dir: string | undefined,
+  rankerHash = rankerCodeHash(),
+  warn?: NoteWarn,
+): PackData {
+  if (!dir) return buildPackData(index, bodies, { warn });
+  return packDataUnder(dir, packDataKey(index, bodies, rankerHash), () => buildPackData(index, bodies, { warn }));
 }
 
 /**

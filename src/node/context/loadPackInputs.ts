@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildPackData, type PackData } from '../../core/context/buildPackData.js';
 import { KB_INDEX_VERSION, type KbIndex } from '../../core/index/kbIndexSchema.js';
+import { formatIssue, type KbIssue } from '../../core/util/issue.js';
 import { indexKnowledgeFolder, type IndexOptions } from '../indexKnowledgeFolder.js';
 import { cachedPackData } from './cachedPackData.js';
 
@@ -22,8 +23,10 @@ export function loadPackInputs(kbDir: string, options: IndexOptions = {}): PackI
   }
   const result = indexKnowledgeFolder(kbDir, options);
   // The pack data is cached beside the index cache, when there is one.
-  const data = cachedPackData(result.index, result.bodies, result.cacheDir === undefined ? undefined : join(result.cacheDir, 'pack-data'));
-  return { index: result.index, data, bodies: result.bodies, warnings: [] };
+  const warnings: string[] = [];
+  const warn = (issue: KbIssue) => warnings.push(formatIssue(issue));
+  const data = cachedPackData(result.index, result.bodies, result.cacheDir === undefined ? undefined : join(result.cacheDir, 'pack-data'), undefined, warn);
+  return { index: result.index, data, bodies: result.bodies, warnings };
 }
 
 function emptyIndex(): KbIndex {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildPackData } from '../../core/context/buildPackData.js';
+import { formatIssue, type KbIssue } from '../../core/util/issue.js';
 import { readSnapshotBodies } from '../cache/indexSnapshot.js';
 import { loadFolderIndex, type LoadFolderOptions } from '../cache/loadFolderIndex.js';
 import { cachedPackData, packDataFiled, packDataUnder, snapshotPackDataKey } from './cachedPackData.js';
@@ -25,18 +26,20 @@ export async function loadPackInputsQuickly(
     if (!bodies) throw new Error('the index snapshot changed while it was read (another kb run?); run the command again.');
     return bodies;
   };
+  const warnings: string[] = [];
+  const warn = (issue: KbIssue) => warnings.push(formatIssue(issue));
   const data =
     cacheDir === undefined
-      ? buildPackData(index, bodiesNow())
+      ? buildPackData(index, bodiesNow(), { warn })
       : snapshotId === undefined
-        ? cachedPackData(index, bodiesNow(), packDir(cacheDir))
-        : packDataUnder(packDir(cacheDir), snapshotPackDataKey(snapshotId), () => buildPackData(index, bodiesNow()));
+        ? cachedPackData(index, bodiesNow(), packDir(cacheDir), undefined, warn)
+        : packDataUnder(packDir(cacheDir), snapshotPackDataKey(snapshotId), () => buildPackData(index, bodiesNow(), { warn }));
   return {
     index,
     data,
     get bodies() {
       return bodiesNow();
     },
-    warnings: [],
+    warnings,
   };
 }

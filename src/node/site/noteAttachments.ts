@@ -6,6 +6,7 @@ import {
   isActiveSvg,
   isArchiveAttachment,
   isImage,
+  isPdfAttachment,
   isPublishableAttachment,
   isSvg,
   isTextAttachment,
@@ -17,6 +18,7 @@ import { scanLinks } from '../../core/links/scanLinks.js';
 import type { ImageSize } from '../../markdown/renderContext.js';
 import { decodeSource, MAX_FILE_BYTES } from '../readSourceFile.js';
 import { archiveTexts } from '../security/archiveTexts.js';
+import { judgePdf } from '../security/pdfSecrets.js';
 import { redactFileText } from '../security/redactFileText.js';
 import { judgeSecret, type SecretPolicy } from '../security/redactSecrets.js';
 import { scanSecrets } from '../security/scanSecrets.js';
@@ -87,6 +89,7 @@ export function planAttachments(input: {
     const published = input.secrets && isTextAttachment(path) ? publishedText(path, source, input.secrets) : {};
     if (published === undefined) continue;
     if (input.secrets && isArchiveAttachment(path) && !archiveClear(path, source, input.secrets)) continue;
+    if (input.secrets && isPdfAttachment(path) && !pdfClear(path, source, input.secrets)) continue;
     out.push({ path, source, output: attachmentOutputPath(path), ...(isImage(path) ? { size: readImageSize(source) } : {}), ...published });
   }
   return out;
@@ -153,6 +156,14 @@ function archiveClear(path: string, source: string, secrets: { policy: SecretPol
         });
     }
   return clear;
+}
+
+/** Whether a PDF may be published (pdfSecrets.ts: its pages' text read for credentials), its warnings added to the issues. */
+function pdfClear(path: string, source: string, secrets: { policy: SecretPolicy; issues: KbIssue[] }): boolean {
+  const size = statSync(source).size;
+  const verdict = judgePdf(path, source, size > MAX_FILE_BYTES ? { size } : { bytes: readFileSync(source) }, secrets.policy);
+  secrets.issues.push(...verdict.issues);
+  return verdict.publish;
 }
 
 /** An image's size from its first 256 kB (enough for the formats' headers), or undefined. */
