@@ -131,7 +131,21 @@ describe('withoutTitleHeading: the page shows the title once', () => {
     ['\n# Title #\nText', 'Title', 'Text'],
     ['# Other\nText', 'Title', '# Other\nText'],
     ['Text\n# Title', 'Title', 'Text\n# Title'],
+    ['# Title ##  \r\n\r\n  indented', 'Title', '  indented'],
+    ['#Title\nText', 'Title', '#Title\nText'],
+    ['# Title', 'Title', ''],
+    ['# Title\n\n', 'Title', ''],
+    ['# C#\nText', 'C', 'Text'],
+    [`# a${' '.repeat(200_000)}x\nText`, 'Title', `# a${' '.repeat(200_000)}x\nText`],
   ])('%j', (body, title, expected) => expect(withoutTitleHeading(body, title)).toBe(expected));
+  // The regular expression it replaces, on every row that is not too long for it: the same answers.
+  const before = (body: string, title: string) => {
+    const m = /^\s*#\s+(.+?)\s*#*\s*(?:\r?\n|$)/.exec(body);
+    return m && m[1]!.trim() === title.trim() ? body.slice(m[0].length) : body;
+  };
+  it.each([['\n\n#  Title  \n\n\nText'], ['# Title\n  \n\tText'], ['# Title # x\nText'], ['#\nTitle\nText'], ['# Title\r\nText']])('as before: %j', (body) =>
+    expect(withoutTitleHeading(body, 'Title')).toBe(before(body, 'Title')),
+  );
 });
 
 describe('prepareSite: what stops the build', () => {

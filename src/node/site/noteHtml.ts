@@ -104,8 +104,28 @@ export function renderWorkers(jobs: number, asked?: number, deadlineMs = 0): num
   return availableParallelism();
 }
 
-/** The page shows the title as its own heading; a first `# Title` line that repeats it is dropped. */
+/**
+ * The page shows the title as its own heading; a first `# Title` line that repeats it is dropped, with the blank lines
+ * after it. Read by hand in one pass: the regular expression it replaces (`^\s*#\s+(.+?)\s*#*\s*(?:\r?\n|$)`) took
+ * minutes on a heading line of 200,000 spaces.
+ */
 export function withoutTitleHeading(body: string, title: string): string {
-  const m = /^\s*#\s+(.+?)\s*#*\s*(?:\r?\n|$)/.exec(body); // leading blank lines, `# heading`, optional closing hashes
-  return m && m[1]!.trim() === title.trim() ? body.slice(m[0].length) : body;
+  const space = (i: number) => /\s/.test(body[i] ?? '');
+  let i = 0;
+  while (i < body.length && space(i)) i++; // leading blank lines
+  if (body[i] !== '#') return body;
+  let start = i + 1;
+  if (!space(start)) return body;
+  while (start < body.length && space(start)) start++;
+  const newline = body.indexOf('\n', start);
+  const lineEnd = newline < 0 ? body.length : newline;
+  // The heading's text: the line without its trailing spaces, closing hashes and the spaces before them.
+  let end = lineEnd;
+  while (end > start && space(end - 1)) end--;
+  while (end > start && body[end - 1] === '#') end--;
+  while (end > start && space(end - 1)) end--;
+  if (end === start || body.slice(start, end).trim() !== title.trim()) return body;
+  let next = lineEnd;
+  while (next < body.length && space(next)) next++;
+  return next === body.length ? '' : body.slice(body.lastIndexOf('\n', next - 1) + 1);
 }
