@@ -18,6 +18,7 @@ import { appCodeHash } from './app/appStamp.js';
 import { pagesSalt } from './prepare/pagesSalt.js';
 import { emitSite, type BuildLog } from './emit/emitSite.js';
 import { pageFallbacks } from './render/pageFallbacks.js';
+import { renderNoteMarkdown } from './render/renderNoteBodies.js';
 import { renderPages } from './render/renderPages.js';
 
 export interface BuildPortalInput {
@@ -62,8 +63,8 @@ export async function buildPortal({ options, cwd, outDir, log }: BuildPortalInpu
   const data = { dataDir: cfg.dataDir, generation: state.generation };
   // The packs (pack data, configured packs, health) while the pages render; the pages that show them wait for them.
   const packs = startPacks(state, prepared, true);
+  await renderNoteMarkdown(state, log);
   const started = Date.now();
-  log.info(`kb: rendering ${prepared.jobs.length} of ${prepared.htmlKeys.size} Markdown notes with their pages (the others are cached)`);
   const pages = renderedPages({ index: model.index, tags: model.tags, boards: model.boards }, true);
   const fallbacks = pageFallbacks({ notes: model.index.notes, jobContext: prepared.jobContext, htmlDir: cfg.htmlDir, outDir, title: model.index.title });
   // The home, pack and health pages show what the packs wrote: rendered last, once it is there.

@@ -44,7 +44,7 @@ function compiledPortal(): AstroIntegration {
         setAdapter({
           name: 'kb-portal:compiled',
           serverEntrypoint: ENTRY,
-          exports: ['manifest', 'setPortalRuntime', 'routeFingerprint'],
+          exports: ['manifest', 'setPortalRuntime', 'routeFingerprint', 'warmPortal'],
           adapterFeatures: { buildOutput: 'server', edgeMiddleware: false },
           supportedAstroFeatures: { serverOutput: 'stable', staticOutput: 'stable', hybridOutput: 'stable' },
         }),

@@ -13,6 +13,7 @@ interface AppEntry {
   manifest: SSRManifest;
   setPortalRuntime: (config: PortalRuntimeConfig) => void;
   routeFingerprint: (salt: string, file: string, params: RouteParams) => string | undefined;
+  warmPortal: () => void;
 }
 
 export interface LoadedApp {
@@ -22,6 +23,8 @@ export interface LoadedApp {
   setData: (config: PortalRuntimeConfig) => void;
   /** A dynamic page's fingerprint for incremental builds, for the data set last (undefined: always rendered). */
   fingerprint: (salt: string, file: string, params: RouteParams) => string | undefined;
+  /** Computes now what the pages compute once per generation of the data (the site model, the tag pages). */
+  warm: () => void;
   /** The browser assets (`_astro/…`), to copy into the output as they are. */
   clientDir: string;
 }
@@ -54,6 +57,7 @@ export async function loadApp(
     render: (url) => app.render(new Request(url)),
     setData: entry.setPortalRuntime,
     fingerprint: entry.routeFingerprint,
+    warm: entry.warmPortal,
     clientDir: join(appDir, 'client'),
   };
 }

@@ -1,31 +1,41 @@
 // The render stage's first step, for both builds: the notes' Markdown not in the HTML cache yet, rendered in worker
 // threads under the render deadline (a note past it is published as its text, with a warning), while the pack data
-// and the configured packs are built. Pages read both: `state.ready` resolves when they are on disk.
+// and the configured packs are built (a host site's build: `state.ready` resolves when both are on disk). The page
+// workers then only read the notes' HTML: a note whose Markdown is slow stops a light Markdown worker, never a page
+// worker with the whole site loaded.
 import { renderSetup, renderWorkers } from '../../node/site/noteHtml.js';
 import { renderNotes } from '../../node/site/renderNotes.js';
 import { need, seconds, startPacks, workerUrl, type PortalState } from '../prepare/portalState.js';
 import type { BuildLog } from '../emit/emitSite.js';
 
 export function renderNoteBodies(state: PortalState, log: BuildLog): Promise<void> {
+  const rendered = renderNoteMarkdown(state, log);
+  const started = Date.now();
+  const timed = <T>(what: string, work: Promise<T>) => work.then((value) => (log.info(`kb: ${what} (${seconds(started)}s)`), value));
+  state.ready = Promise.all([
+    timed(`${need(state.site).jobs.length} notes rendered`, rendered),
+    timed('pack data and packs ready', startPacks(state, need(state.site), true)),
+  ]).then(() => undefined);
+  state.ready.catch(() => undefined); // reported where it is awaited
+  return state.ready;
+}
+
+/**
+ * The notes' Markdown not in the HTML cache yet, rendered in worker threads under the render deadline: a note past it
+ * is published as its text, with a warning (`state.timedOut`). The pages then read every note's HTML from the cache.
+ */
+export function renderNoteMarkdown(state: PortalState, log: BuildLog): Promise<void> {
   const prepared = need(state.site);
   const cfg = need(state.config);
   const workers = renderWorkers(prepared.jobs.length, cfg.renderWorkers, cfg.renderDeadlineMs);
   log.info(
     `kb: rendering ${prepared.jobs.length} of ${prepared.htmlKeys.size} Markdown notes${prepared.jobs.length && workers ? ` in ${workers} worker thread${workers === 1 ? '' : 's'}` : ''} (the others are cached)`,
   );
-  const rendered = renderNotes(renderSetup(prepared.jobContext, cfg.htmlDir), prepared.jobs, {
+  return renderNotes(renderSetup(prepared.jobContext, cfg.htmlDir), prepared.jobs, {
     workers,
     workerUrl: workerUrl('renderNotesWorker'),
     deadlineMs: cfg.renderDeadlineMs,
   }).then(({ timedOut }) => {
     state.timedOut = timedOut;
   });
-  const started = Date.now();
-  const timed = <T>(what: string, work: Promise<T>) => work.then((value) => (log.info(`kb: ${what} (${seconds(started)}s)`), value));
-  state.ready = Promise.all([
-    timed(`${prepared.jobs.length} notes rendered`, rendered),
-    timed('pack data and packs ready', startPacks(state, prepared, true)),
-  ]).then(() => undefined);
-  state.ready.catch(() => undefined); // reported where it is awaited
-  return state.ready;
 }

@@ -9,6 +9,8 @@ import { pageOutputFile, pageUrl, type PagesBatch, type PagesProgress, type Page
 const input = workerData as PagesWorkerData;
 const app = await loadApp(input.base, { appDir: input.appDir, streaming: false });
 app.setData(input.data);
+// Before the first batch is taken (and its first page's deadline armed): what every page of this thread shares.
+app.warm();
 const made = new Set<string>();
 const report = (p: PagesProgress) => input.progress.postMessage(p);
 
