@@ -1,4 +1,5 @@
-import { SEARCH_USAGE, type SearchRequest } from './searchResult.js';
+import { flagName, flagsOf } from '../options/flagFace.js';
+import { SEARCH_USAGE, searchOptions, type SearchRequest } from './searchOptions.js';
 
 /**
  * The kb-search argument rules, plus the common flags every `kb` command takes (`--kb DIR`, `--today DATE`,
@@ -6,6 +7,7 @@ import { SEARCH_USAGE, type SearchRequest } from './searchResult.js';
  *
  *   args     = { flag | keyword-word } ;
  *   flag     = ( "--tag" | "--category" | "--kb" | "--today" ) , ( " " value | "=" value ) | "--json" ;
+ *              (the value flags of a search are its fields that are flags: searchOptions.ts)
  *   keyword  = keyword-word , { " " , keyword-word } ;   (* the words not taken by flags, joined by one space *)
  *
  * A flag given twice, an unknown flag, a flag without a value, or nothing to search for is a usage error.
@@ -19,7 +21,13 @@ export type ParsedSearchArgs =
    */
   | { ok: false; usage: string; problem: string; empty?: true };
 
-const VALUE_FLAGS = new Set(['--tag', '--category', '--kb', '--today']);
+/** The search's own value flags (`--tag`, `--category`), by flag, with their fields. */
+const SEARCH_FLAGS = new Map(
+  flagsOf(searchOptions)
+    .filter((f) => !f.face.positional)
+    .map((f) => [`--${flagName(f)}`, f.key]),
+);
+const VALUE_FLAGS = new Set([...SEARCH_FLAGS.keys(), '--kb', '--today']);
 const FLAG = /^(--[^=]+)(?:=([\s\S]*))?$/; // `--name`, then optionally `=` and an inline value
 
 export function parseSearchArgs(args: string[]): ParsedSearchArgs {
@@ -53,11 +61,10 @@ export function parseSearchArgs(args: string[]): ParsedSearchArgs {
     seen.set(name!, value.trim());
   }
   const keyword = words.join(' ').trim();
-  const request: SearchRequest = {
-    ...(seen.has('--tag') ? { tag: seen.get('--tag') } : {}),
-    ...(seen.has('--category') ? { category: seen.get('--category') } : {}),
+  const request: SearchRequest = searchOptions.schema.parse({
+    ...Object.fromEntries([...SEARCH_FLAGS].filter(([flag]) => seen.has(flag)).map(([flag, key]) => [key, seen.get(flag)])),
     ...(keyword ? { keyword } : {}),
-  };
+  });
   if (request.tag === undefined && request.category === undefined && request.keyword === undefined)
     return { ...fail('nothing to search for: give a keyword, --tag or --category'), empty: true };
   return { ok: true, request, ...(seen.has('--kb') ? { kb: seen.get('--kb') } : {}), ...(seen.has('--today') ? { today: seen.get('--today') } : {}), json };
