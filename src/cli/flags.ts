@@ -3,8 +3,8 @@ import { existsSync, statSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { defineOptions, type Omitted } from '../core/options/defineOptions.js';
-import { parseArgsOptions, type Flag } from '../core/options/flagFace.js';
+import { defineOptions, type Omitted, type OptionFields, type Options } from '../core/options/defineOptions.js';
+import { parseArgsOptions, readFlags, type Flag } from '../core/options/flagFace.js';
 import { KnowledgeFolderError } from '../node/knowledgeFolderError.js';
 import { readKbEnvironment } from '../node/kbEnvironment.js';
 import { usageError, type Io } from './io.js';
@@ -41,7 +41,20 @@ export function parseCommandFlags(command: string, argv: string[], flags: readon
   return { values: values as Record<string, string | boolean | undefined>, positionals };
 }
 
-const CLI_ONLY: Omitted = { omitted: 'the CLI’s own' };
+/** The faces a flag of the CLI's own does not have. */
+export const CLI_ONLY: Omitted = { omitted: 'the CLI’s own' };
+
+/**
+ * A command's flags read through their schemas: the CLI's shared ones (cliOptions) and the command's `own`, each as
+ * its kind says (readFlags); a mistake is a usage error naming the flag.
+ */
+export function readCommandFlags<F extends OptionFields>(command: string, argv: string[], flags: readonly Flag[], own: Options<F>, allowPositionals = true) {
+  const { values, positionals } = parseCommandFlags(command, argv, flags, allowPositionals);
+  const read = readFlags(flags, values, positionals, (problem) => {
+    throw usageError(command, problem);
+  });
+  return { options: cliOptions.schema.extend(own.schema.shape).parse(read), positionals };
+}
 
 /**
  * The CLI's own flags, shared by its commands: each command lists those it takes, in the order its help shows

@@ -5,10 +5,10 @@ import { noteLinkScan } from '../../node/site/noteLinkScan.js';
 import { publishedFileIssues } from '../../node/site/publishedFileIssues.js';
 import { folderLinkCheck, siteLinks } from '../../node/site/siteLinks.js';
 import { checkOptions } from '../../core/check/checkOptions.js';
-import { flagHelp, flagOf, flagsOf, optionalUsage, readFlags, withHelp } from '../../core/options/flagFace.js';
-import { cliOptions, parseCommandFlags } from '../flags.js';
+import { flagHelp, flagOf, flagsOf, optionalUsage, withHelp } from '../../core/options/flagFace.js';
+import { cliOptions, readCommandFlags } from '../flags.js';
 import { indexAskedFolder } from '../indexAskedFolder.js';
-import { EXIT, usageError, type Io } from '../io.js';
+import { EXIT, type Io } from '../io.js';
 
 /** The CLI's own flags around the check's (checkOptions.ts): `--all`, then `--json`, then the others. */
 const FLAGS = [
@@ -32,17 +32,8 @@ Exit: 0 no problems, 1 problems found or no notes in the folder, 2 usage error o
 
 /** `kb check`: lint without writing. Exit 1 when a problem is found (suggestions alone are not problems). */
 export function run(argv: string[], io: Io): number {
-  const { values } = parseCommandFlags('check', argv, FLAGS, false);
-  const options = checkOptions.schema.parse(readFlags(flagsOf(checkOptions), values, [], fail));
-  const cli = cliOptions.schema.parse(
-    readFlags(
-      FLAGS.filter((f) => !(f.key in checkOptions.fields)),
-      values,
-      [],
-      fail,
-    ),
-  );
-  const result = indexAskedFolder({ kb: cli.kb, 'allow-secrets': cli.allowSecrets, 'no-cache': cli.noCache }, io, { links: true });
+  const { options } = readCommandFlags('check', argv, FLAGS, checkOptions, false);
+  const result = indexAskedFolder(options, io, { links: true });
   // Query blocks are checked for what they ask, not for what they find today: any day gives the same findings.
   const blocks = queryBlockIssues(result.index, result.bodies, '1970-01-01');
   // Canvases, bases and linked attachments are checked as the build scans them (credentials, unreadable files).
@@ -53,7 +44,7 @@ export function run(argv: string[], io: Io): number {
     [...result.issues, ...blocks, ...publishedFileIssues(result, links, scan)],
     folderLinkCheck(result, links, true, scan),
   );
-  if (cli.json) io.out(JSON.stringify(options.verbose ? { ...report, notices: result.reading.notices } : report, null, 2));
+  if (options.json) io.out(JSON.stringify(options.verbose ? { ...report, notices: result.reading.notices } : report, null, 2));
   else
     io.out(
       renderCheckText(report, {
@@ -63,10 +54,6 @@ export function run(argv: string[], io: Io): number {
       }),
     );
   return hasProblems(report) ? EXIT.problems : EXIT.ok;
-}
-
-function fail(problem: string): never {
-  throw usageError('check', problem);
 }
 
 function hasProblems(report: CheckReport): boolean {
