@@ -1,30 +1,52 @@
+// The flags `kb build` and `kb dev` take for the site, derived from the site options' one schema
+// (src/site/options/kbPortalOptions.ts SITE_OPTION_FLAGS): their parseArgs options, their help lines, and the options
+// they give, with the KB_* variables under them (flags win), parsed once by the schema. No option reaches the build
+// through the environment: the build runs in this process, with these typed options.
 import { resolve } from 'node:path';
-import { environmentFromSiteFlags, readKbEnvironment, type SiteFlags } from '../node/kbEnvironment.js';
-import { todayFrom } from './flags.js';
+import { kbPortalOptionsSchema, SITE_OPTION_FLAGS, type KbPortalOptions, type KbPortalOptionsInput } from '../site/options/kbPortalOptions.js';
+import { kbPortalOptionsFromEnvironment } from '../node/kbEnvironment.js';
 import { usageError, type Io } from './io.js';
 
-/** Flags `kb build`, `kb dev` and `kb preview` share: the knowledge folder and what its pages show. */
-export const SITE_FLAGS = {
-  kb: { type: 'string' },
-  base: { type: 'string' },
-  today: { type: 'string' },
-  'trust-html': { type: 'boolean' },
-  'allow-secrets': { type: 'boolean' },
-} as const;
+type SiteCommand = 'build' | 'dev';
+type FlagKey = keyof typeof SITE_OPTION_FLAGS;
+
+const entries = (command: SiteCommand) =>
+  (Object.entries(SITE_OPTION_FLAGS) as [FlagKey, (typeof SITE_OPTION_FLAGS)[FlagKey]][]).filter(
+    ([, f]) => !('commands' in f) || (f.commands as readonly string[]).includes(command),
+  );
+
+/** The site flags of a command, as parseArgs options. */
+export function siteFlags(command: SiteCommand): Record<string, { type: 'string' | 'boolean' }> {
+  return Object.fromEntries(entries(command).map(([, f]) => [f.flag, { type: 'value' in f ? 'string' : 'boolean' }]));
+}
+
+/** The site flags' lines of a command's help. */
+export function siteFlagsHelp(command: SiteCommand): string {
+  return entries(command)
+    .map(([, f]) => `  ${`--${f.flag}${'value' in f ? ` ${f.value}` : ''}`.padEnd(18)}${f.help}`)
+    .join('\n');
+}
 
 /**
- * The KB_* variables that hand a site command's flags to the portal's astro.config.mjs (flags win over the
- * caller's own variables). The build caches stay in the working directory (KB_CACHE_DIR, default
- * `.kb-build/cache`), whichever folder kb-portal is installed in. A bad --today or KB_* value is a usage error
- * before Astro starts.
+ * The site's options from a command's parsed flags over the KB_* variables of its environment, with what the command
+ * sets itself (`extra`: the output to reuse, the cache folder in the working directory); a bad value is a usage error
+ * naming it.
  */
-export function siteVariables(command: string, flags: SiteFlags, io: Io): Record<string, string> {
-  if (flags.today !== undefined) todayFrom(flags.today, io, command);
-  let cacheDir: string | undefined;
+export function siteOptions(command: SiteCommand, values: Record<string, unknown>, io: Io, extra: KbPortalOptionsInput = {}): KbPortalOptions {
+  let fromEnv: KbPortalOptionsInput;
   try {
-    cacheDir = readKbEnvironment(io.env).KB_CACHE_DIR;
+    fromEnv = kbPortalOptionsFromEnvironment(io.env);
   } catch (err) {
     throw usageError(command, (err as Error).message);
   }
-  return { ...environmentFromSiteFlags(flags), KB_CACHE_DIR: resolve(io.cwd, cacheDir ?? '.kb-build/cache') };
+  const fromFlags: Record<string, unknown> = {};
+  for (const [key, f] of entries(command)) if (values[f.flag] !== undefined) fromFlags[key] = values[f.flag];
+  const input = { ...fromEnv, ...fromFlags, ...extra };
+  input.cacheDir = resolve(io.cwd, input.cacheDir ?? '.kb-build/cache');
+  const parsed = kbPortalOptionsSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const key = issue.path[0] as FlagKey | undefined;
+  const named = key && key in SITE_OPTION_FLAGS ? `--${SITE_OPTION_FLAGS[key].flag}` : (key ?? 'options');
+  throw usageError(command, `${named}: ${issue.message}`);
 }

@@ -8,8 +8,8 @@ import type { Plugin, ViteDevServer } from 'vite';
 import type { PackData } from '../core/context/buildPackData.js';
 import { PORTAL_FILES } from '../core/site/portalData.js';
 import type { SitePack } from '../core/site/sitePack.js';
-import type { PreparedSite } from './prepareSite.js';
-import type { PortalConfig } from './resolvePortal.js';
+import type { PreparedSite } from '../site/prepare/prepareSite.js';
+import type { PortalConfig } from '../site/options/resolvePortal.js';
 import { invalidatePortalModules } from './vitePlugin.js';
 import { siteFileServer } from '../site/dev/siteFileServer.js';
 

@@ -10,12 +10,12 @@ import type { AstroIntegration } from 'astro';
 import { buildDone } from './hooks/buildDone.js';
 import { buildStart } from './hooks/buildStart.js';
 import { configSetup } from './hooks/configSetup.js';
-import { parseKbPortalOptions, type KbPortalOptionsInput } from './kbPortalOptions.js';
+import { parseKbPortalOptions, type KbPortalOptionsInput } from '../site/options/kbPortalOptions.js';
 import { PORTAL_NOTES_HOOK, portalNotes } from './portalNotes.js';
-import { createPortalState } from './portalState.js';
+import { createPortalState } from '../site/prepare/portalState.js';
 
-export type { KbPortalOptionsInput as KbPortalOptions } from './kbPortalOptions.js';
-export { SiteBuildError } from './prepareSite.js';
+export type { KbPortalOptionsInput as KbPortalOptions } from '../site/options/kbPortalOptions.js';
+export { SiteBuildError } from '../site/prepare/prepareSite.js';
 
 export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegration {
   const state = createPortalState(parseKbPortalOptions(input));

@@ -8,8 +8,8 @@ import { PORTAL_FILES } from '../core/site/portalData.js';
 import { indexKnowledgeFolder, requireNotes } from '../node/indexKnowledgeFolder.js';
 import { KnowledgeFolderError } from '../node/knowledgeFolderError.js';
 import { ConfigError } from '../node/loadKbConfig.js';
-import type { PortalState } from './portalState.js';
-import { SiteBuildError } from './prepareSite.js';
+import type { PortalState } from '../site/prepare/portalState.js';
+import { SiteBuildError } from '../site/prepare/prepareSite.js';
 
 /** The name of the hook on kbPortal()'s integration object that returns its PortalNotes. */
 export const PORTAL_NOTES_HOOK = 'kb-portal:notes';

@@ -12,6 +12,7 @@ import { rehypeHighlight } from './highlight.js';
 import type { HastNode, MdNode } from './markdownTree.js';
 import { katexOptions, rehypeKatex } from './math.js';
 import { parseMarkdown } from './parseMarkdown.js';
+import { parseMdx, type MdxMarkupNode, type MdxNoteData } from './parseMdx.js';
 import { emptyReport, type ImageSize, type NoteContext, type NoteReport, type RenderEnv } from './renderContext.js';
 import { createTransform } from './transformNote.js';
 
@@ -38,6 +39,8 @@ export interface NoteInput {
   size?: ((path: string) => ImageSize | undefined) | undefined;
   /** The HTML of a fenced block another module claims (src/markdown/claimedFences.ts); undefined: it stays code. */
   fences?: ((lang: string, text: string, from: string) => string | undefined) | undefined;
+  /** An `.mdx` note whose code is data: its source is MDX, read with this data (parseMdx.ts). Default: Markdown. */
+  mdx?: MdxNoteData | undefined;
 }
 
 /** What a note page shows and needs to know: the HTML, and whether it needs the math stylesheet or the diagram island. */
@@ -68,7 +71,7 @@ export function createNoteRenderer(options: NoteRendererOptions): (note: NoteInp
   const processor = unified()
     .use(markdownItParser)
     .use(() => (tree: unknown, file: { data: Record<string, unknown> }) => transform(tree as MdNode, file.data['kb'] as NoteContext))
-    .use(remarkRehype, { allowDangerousHtml: true, handlers: { listItem } })
+    .use(remarkRehype, { allowDangerousHtml: true, handlers: { listItem, mdxMarkup } as never })
     .use(rehypeRawWhenNeeded)
     .use(options.trustHtml ? [] : [[rehypeSanitize, allowList]])
     .use(rehypeBlockIds)
@@ -89,6 +92,7 @@ export function createNoteRenderer(options: NoteRendererOptions): (note: NoteInp
       size: note.size ?? (() => undefined),
       fence: note.fences,
       report,
+      mdx: note.mdx,
     };
     const file = processor.processSync({ value: stripComments(note.markdown), data: { kb: ctx } });
     return {
@@ -103,10 +107,16 @@ export function createNoteRenderer(options: NoteRendererOptions): (note: NoteInp
   };
 }
 
-/** The processor's parser is ours (src/markdown/parseMarkdown.ts): markdown-it's tokens as mdast. */
+/** The processor's parser is ours (src/markdown/parseMarkdown.ts): markdown-it's tokens as mdast; MDX's for `.mdx` notes. */
 function markdownItParser(this: { parser: unknown }) {
-  this.parser = (doc: string) => parseMarkdown(doc);
+  this.parser = (doc: string, file: { data: Record<string, unknown> }) => {
+    const mdx = (file.data['kb'] as NoteContext).mdx;
+    return mdx ? parseMdx(doc, mdx) : parseMarkdown(doc);
+  };
 }
+
+/** The HTML an `.mdx` note's expression gave, as it is (the sanitiser reads it after). */
+const mdxMarkup = (_state: unknown, node: MdxMarkupNode) => node.nodes;
 
 type ListItemHandler = typeof defaultHandlers.listItem;
 

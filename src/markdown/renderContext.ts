@@ -1,5 +1,6 @@
 import type { LinkResolver } from '../core/links/createLinkResolver.js';
 import type { MdNode } from './markdownTree.js';
+import type { MdxNoteData } from './parseMdx.js';
 
 /** What a rendered page needs to know beside its HTML. */
 export interface NoteReport {
@@ -27,8 +28,7 @@ export interface RenderEnv {
   parse(markdown: string): MdNode;
 }
 
-/** Per note: which note the text belongs to, how deep in embeds, and the note's own lookups. */
-export interface NoteContext {
+/** Per note: which note the text belongs to, how deep in embeds, and the note's own lookups. */ export interface NoteContext {
   /** The note whose text is being transformed (links resolve from its folder). */
   from: string;
   /** 0 for the page's own note, 1 for a note it embeds, … */
@@ -41,6 +41,8 @@ export interface NoteContext {
   /** The HTML of a fenced block a module claims (`lang` lower-cased, the block's text, the note it is in); undefined: stays code. */
   fence?: ((lang: string, text: string, from: string) => string | undefined) | undefined;
   report: NoteReport;
+  /** The page's note is an `.mdx` note whose code is data, read with this (src/markdown/parseMdx.ts). */
+  mdx?: MdxNoteData | undefined;
 }
 
 export function emptyReport(): NoteReport {

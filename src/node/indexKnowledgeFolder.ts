@@ -1,4 +1,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+// Every language's stemmer and stop words, for whatever reads the folder's text (packs, kb search by words), in Node
+// where the analysis is synchronous (src/core/text/textLanguages.ts).
+import '../core/text/allTextLanguages.js';
 import { buildIndex, type IndexResult } from '../core/index/buildIndex.js';
 import type { ReportEntry } from '../core/index/kbIndexSchema.js';
 import { compareStrings } from '../core/util/compare.js';
@@ -34,6 +37,8 @@ export interface IndexOptions extends Omit<ReadOptions, 'facts'> {
    * A folder inside the knowledge folder is never written to: no cache is used then.
    */
   cacheDir?: string | undefined;
+  /** The folder's language over kb.config.yaml `site.locale` (a site's `--locale`): a note's `lang` unless it says. Default: the config's. */
+  locale?: string | undefined;
 }
 
 /**
@@ -51,7 +56,10 @@ export function indexKnowledgeFolder(kbDir: string, options: IndexOptions = {}):
   const cache = cacheDir === undefined || isInside(cacheDir, resolve(kbDir)) ? undefined : openIndexCache(cacheDir);
   const reading = readKnowledgeFolder(kbDir, { ...options, allowSecrets: options.allowSecrets ?? false, facts: cache });
   cache?.save();
-  const result = buildIndex(reading.input);
+  const { input } = reading;
+  const result = buildIndex(
+    options.locale === undefined ? input : { ...input, config: { ...input.config, site: { ...input.config.site, locale: options.locale } } },
+  );
   const byFile = new Map<string, string[]>();
   for (const i of result.issues) byFile.set(i.file, [...(byFile.get(i.file) ?? []), formatIssue(i)]);
   const report: ReportEntry[] = reading.report.map((e) => (byFile.has(e.path) ? { ...e, messages: [...(e.messages ?? []), ...byFile.get(e.path)!] } : e));

@@ -1,7 +1,8 @@
-// The one place kb-portal reads KB_* environment variables. The CLI, the build and dev wrappers and this
-// repo's astro.config.mjs call these functions; every other module takes typed options.
+// The one place kb-portal reads KB_* environment variables. The CLI (under its flags) and this repo's astro.config.mjs
+// call these functions; every other module takes typed options. Nothing writes them: no option is handed on through
+// the environment.
 import { z } from 'zod';
-import type { KbPortalOptionsInput } from '../integration/kbPortalOptions.js';
+import type { KbPortalOptionsInput } from '../site/options/kbPortalOptions.js';
 
 const flag = z
   .string()
@@ -34,6 +35,8 @@ export const kbEnvironmentSchema = z.object({
   KB_STRICT: flag,
   /** Base path of the site (`--base`). */
   KB_SITE_BASE: text,
+  /** The site's language, a BCP 47 tag (`--locale`). */
+  KB_LOCALE: text,
   /** Build cache folder (default `.kb-build/cache`). */
   KB_CACHE_DIR: text,
   /** Note pages per Pagefind shard. */
@@ -66,6 +69,7 @@ export function kbPortalOptionsFromEnvironment(env: Readonly<Record<string, stri
     ...(e.KB_DIR ? { kb: e.KB_DIR } : {}),
     ...(e.KB_TODAY ? { today: e.KB_TODAY } : {}),
     ...(e.KB_SITE_BASE ? { base: e.KB_SITE_BASE } : {}),
+    ...(e.KB_LOCALE ? { locale: e.KB_LOCALE } : {}),
     ...(e.KB_CACHE_DIR ? { cacheDir: e.KB_CACHE_DIR } : {}),
     ...(e.KB_SEARCH_SHARD_PAGES ? { searchShardPages: e.KB_SEARCH_SHARD_PAGES } : {}),
     ...(e.KB_RENDER_WORKERS !== undefined ? { renderWorkers: e.KB_RENDER_WORKERS } : {}),
@@ -77,34 +81,4 @@ export function kbPortalOptionsFromEnvironment(env: Readonly<Record<string, stri
     full: e.KB_FULL,
     verbose: e.KB_VERBOSE,
   };
-}
-
-/** Flags of `npm run build` / `npm run dev` (scripts/build.mjs, scripts/dev.mjs). */
-export interface SiteFlags {
-  kb?: string | undefined;
-  base?: string | undefined;
-  today?: string | undefined;
-  strict?: boolean | undefined;
-  'trust-html'?: boolean | undefined;
-  'allow-secrets'?: boolean | undefined;
-  verbose?: boolean | undefined;
-  /** build: the output folder, whose unchanged pages the build may keep (KB_REUSE_FROM). */
-  out?: string | undefined;
-  /** build: render every page (KB_FULL). */
-  full?: boolean | undefined;
-}
-
-/** The KB_* variables that carry the wrapper's flags to astro.config.mjs (flags win over the caller's own variables). */
-export function environmentFromSiteFlags(flags: SiteFlags): Record<string, string> {
-  const env: Record<string, string> = {};
-  if (flags.kb !== undefined) env['KB_DIR'] = flags.kb;
-  if (flags.base !== undefined) env['KB_SITE_BASE'] = flags.base;
-  if (flags.today !== undefined) env['KB_TODAY'] = flags.today;
-  if (flags.strict) env['KB_STRICT'] = '1';
-  if (flags['trust-html']) env['KB_TRUST_HTML'] = '1';
-  if (flags['allow-secrets']) env['KB_ALLOW_SECRETS'] = '1';
-  if (flags.verbose) env['KB_VERBOSE'] = '1';
-  if (flags.out !== undefined) env['KB_REUSE_FROM'] = flags.out;
-  if (flags.full) env['KB_FULL'] = '1';
-  return env;
 }

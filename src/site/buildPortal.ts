@@ -6,15 +6,16 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadKbConfig } from '../node/loadKbConfig.js';
-import type { KbPortalOptions } from '../integration/kbPortalOptions.js';
-import { createPortalState, prepare, seconds, startPacks } from '../integration/portalState.js';
-import { SiteBuildError } from '../integration/prepareSite.js';
-import { resolvePortal, type PortalConfig } from '../integration/resolvePortal.js';
-import { previousFingerprints, writePageManifests } from '../integration/reusePages.js';
+import type { KbPortalOptions } from './options/kbPortalOptions.js';
+import { createPortalState, prepare, seconds, startPacks } from './prepare/portalState.js';
+import { SiteBuildError } from './prepare/prepareSite.js';
+import { resolvePortal, type PortalConfig } from './options/resolvePortal.js';
+import { previousFingerprints, writePageManifests } from './prepare/reusePages.js';
 import { renderedPages, type RenderedPage } from '../core/site/pageTypes.js';
 import { APP_DIR } from './app/compileApp.js';
+import { buildWithAstro } from './astroBuild.js';
 import { appCodeHash } from './app/appStamp.js';
-import { pagesSalt } from '../integration/pagesSalt.js';
+import { pagesSalt } from './prepare/pagesSalt.js';
 import { emitSite, type BuildLog } from './emit/emitSite.js';
 import { pageFallbacks } from './render/pageFallbacks.js';
 import { renderPages } from './render/renderPages.js';
@@ -49,11 +50,20 @@ export async function buildPortal({ options, cwd, outDir, log }: BuildPortalInpu
   const cfg = resolveBuildConfig(options, cwd, outDir, new Date().toISOString().slice(0, 10));
   state.config = cfg;
   const prepared = await prepare(state, log, pagesSalt(appCodeHash(), cfg));
+  if (prepared.mdx.length) {
+    const [first] = prepared.mdx;
+    log.warn(
+      `kb: ${prepared.mdx.length} .mdx note${prepared.mdx.length === 1 ? '' : 's'} (${first}${prepared.mdx.length > 1 ? ', …' : ''}) hold${prepared.mdx.length === 1 ? 's' : ''} code beyond data, which --trust-html runs and only Astro's bundler compiles: this build runs Astro (slower)`,
+    );
+    await buildWithAstro(options, outDir);
+    return;
+  }
   const model = prepared.model;
   const data = { dataDir: cfg.dataDir, generation: state.generation };
   // The packs (pack data, configured packs, health) while the pages render; the pages that show them wait for them.
   const packs = startPacks(state, prepared, true);
   const started = Date.now();
+  log.info(`kb: rendering ${prepared.jobs.length} of ${prepared.htmlKeys.size} Markdown notes with their pages (the others are cached)`);
   const pages = renderedPages({ index: model.index, tags: model.tags, boards: model.boards }, true);
   const fallbacks = pageFallbacks({ notes: model.index.notes, jobContext: prepared.jobContext, htmlDir: cfg.htmlDir, outDir, title: model.index.title });
   // The home, pack and health pages show what the packs wrote: rendered last, once it is there.

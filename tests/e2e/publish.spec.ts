@@ -114,8 +114,9 @@ for (const v of VIEWS) {
       await expect(page).toHaveURL(/\/notes\/guides\/writing\/$/);
     });
 
-    test('old URLs land on the note: a path-like alias, the file name’s URL of a permalink note', async ({ page }) => {
-      for (const old of ['notes/guides/first-steps/', 'notes/guides/getting-started/']) {
+    test('old URLs land on the note: a path-like alias, the file name’s URL of a permalink note, its Obsidian Publish URL', async ({ page }) => {
+      // `start` as Obsidian Publish links it (no trailing slash: the host adds it), then the portal's older URLs.
+      for (const old of ['start', 'notes/guides/first-steps/', 'notes/guides/getting-started/']) {
         await page.goto(old, { waitUntil: 'commit' });
         await page.waitForURL(/\/notes\/start\/$/);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Getting started');

@@ -15,7 +15,7 @@ import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.js';
 import { buildSiteTree } from '../../src/core/site/sidebarTree.js';
 import { withBoards } from '../../src/core/site/boardPages.js';
 import { formatIssue } from '../../src/core/util/issue.js';
-import type { PreparedSite } from '../../src/integration/prepareSite.js';
+import type { PreparedSite } from '../../src/site/prepare/prepareSite.js';
 import { prepareFixture } from './preparedSite.js';
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/obsidian-publish');

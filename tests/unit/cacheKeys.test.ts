@@ -8,9 +8,9 @@ import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildPackData } from '../../src/core/context/buildPackData.js';
 import { buildLinkGraph, type GraphSource } from '../../src/core/graph/buildLinkGraph.js';
-import { pagefindShardKey } from '../../src/integration/pagefindShards.js';
-import { pagesSalt } from '../../src/integration/pagesSalt.js';
-import type { PortalConfig } from '../../src/integration/resolvePortal.js';
+import { pagefindShardKey } from '../../src/site/emit/pagefindShards.js';
+import { pagesSalt } from '../../src/site/prepare/pagesSalt.js';
+import type { PortalConfig } from '../../src/site/options/resolvePortal.js';
 import { cachedGraphFile } from '../../src/node/cache/cachedGraphFile.js';
 import { hashModuleGraph, hashModuleGraphFiles, walkModuleGraph } from '../../src/node/cache/codeHash.js';
 import { openIndexCache } from '../../src/node/cache/indexCache.js';
@@ -128,7 +128,7 @@ describe('each cache misses after its code changed, and hits before', () => {
     expect(readdirSync(dir)).not.toEqual([before]);
   });
 
-  it('a Pagefind shard (pagefind/): its key with the code key, as src/integration/pagefindShards.ts should take it', () => {
+  it('a Pagefind shard (pagefind/): its key with the code key, as src/site/emit/pagefindShards.ts should take it', () => {
     const dir = tempDir();
     const key = (code: string) => pagefindShardKey(`1.6.0\0${code}`, 'pagefind', '/', ['a/index.html'], [Buffer.from('<p>a</p>')]);
     mkdirSync(join(dir, key(cacheCodeKey('pagefind'))));

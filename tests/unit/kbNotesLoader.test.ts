@@ -13,8 +13,8 @@ import * as content from '../../src/integration/content.ts';
 import { kbNoteSchema, kbNotes } from '../../src/integration/content.ts';
 import kbPortal from '../../src/integration/index.ts';
 import { PORTAL_NOTES_HOOK, portalNotes } from '../../src/integration/portalNotes.ts';
-import { createPortalState } from '../../src/integration/portalState.ts';
-import { parseKbPortalOptions } from '../../src/integration/kbPortalOptions.ts';
+import { createPortalState } from '../../src/site/prepare/portalState.ts';
+import { parseKbPortalOptions } from '../../src/site/options/kbPortalOptions.ts';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
 import { prepareFixture } from './preparedSite.ts';
 

@@ -12,7 +12,7 @@ import {
   renderLlmsFullIndex,
   renderLlmsTxt,
 } from '../../src/core/site/renderLlmsTxt.ts';
-import { HOST_LIMITS, outputSummary } from '../../src/integration/outputSummary.ts';
+import { HOST_LIMITS, outputSummary } from '../../src/site/emit/outputSummary.ts';
 
 function note(path: string, type: string | undefined, tier: NoteEntry['tier'] = 'cross-project'): NoteEntry {
   const slug = path.replace(/\.md$/, '');

@@ -44,7 +44,8 @@ describe('MDX the build does not run: code', () => {
     ['a re-export', 'export { readFileSync } from "node:fs"', 'a re-export', 1],
     ['export default (a layout)', 'export default function Layout() {}', '`export default`', 1],
   ])('%s', async (_rule, body, what, line) => expect(await compileVerdict(body)).toEqual(refused('code', what, line)));
-  it('trusted (--trust-html), it runs as written', async () => expect(await compileVerdict('Home is {process.env.HOME}.', true)).toEqual({ ok: true }));
+  it('trusted (--trust-html), it runs as written, by Astro', async () =>
+    expect(await compileVerdict('Home is {process.env.HOME}.', true)).toEqual({ ok: true, astro: true }));
   it('the worker checks the same', async () => {
     const worker = pathToFileURL(join(import.meta.dirname, '../../lib/node/site/checkMdxWorker.js'));
     const bodies = ['{process.env.HOME}', '# Fine'];
@@ -52,7 +53,7 @@ describe('MDX the build does not run: code', () => {
       expect.objectContaining({ ok: false, code: { what: '`process`', line: 1, kind: 'code' } }),
       { ok: true },
     ]);
-    expect(await checkMdx(bodies, { deadlineMs: 10_000, workerUrl: worker, trust: true })).toEqual([{ ok: true }, { ok: true }]);
+    expect(await checkMdx(bodies, { deadlineMs: 10_000, workerUrl: worker, trust: true })).toEqual([{ ok: true, astro: true }, { ok: true }]);
   }, 30_000);
 });
 
@@ -83,14 +84,16 @@ describe('the build: an .mdx note reading the environment', () => {
   writeFileSync(join(kb, 'notes/env.mdx'), '---\ntitle: Env\n---\n# Env\n\nThe token is {process.env.GITHUB_TOKEN}.\n');
   writeFileSync(join(kb, 'notes/data.mdx'), '---\ntitle: Data\n---\nexport const n = 2;\n\n# Data\n\nTwo is {n}.\n');
 
-  it('is shown as plain Markdown, with a warning naming its line; a note of data is still MDX', async () => {
+  it('is shown as plain Markdown, with a warning naming its line; a note of data is read as MDX, to HTML', async () => {
     const warnings: string[] = [];
     const site = await prepareFixture(kb, { warn: (l) => warnings.push(l) });
-    expect(site.mdx).toEqual(['notes/data.mdx']);
+    expect(site.mdx).toEqual([]);
+    const jobs = Object.fromEntries(site.jobs.map((j) => [j.path, j.mdx]));
+    expect(jobs).toEqual({ 'notes/data.mdx': { frontmatter: { title: 'Data' }, title: 'Data' }, 'notes/env.mdx': undefined });
     expect(warnings).toEqual([
       "notes/env.mdx:6: MDX holds JavaScript the build does not run (`process`: only data, frontmatter and the note's own constants); shown as plain Markdown. Authors you trust: --trust-html runs it.",
     ]);
   });
-  it('with --trust-html it is MDX, as written', async () =>
-    expect((await prepareFixture(kb, { trustHtml: true })).mdx).toEqual(['notes/data.mdx', 'notes/env.mdx']));
+  it('with --trust-html it is MDX as written, which only Astro runs; data is still read here', async () =>
+    expect((await prepareFixture(kb, { trustHtml: true })).mdx).toEqual(['notes/env.mdx']));
 });

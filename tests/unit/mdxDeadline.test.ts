@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { outputSummary } from '../../src/integration/outputSummary.ts';
+import { outputSummary } from '../../src/site/emit/outputSummary.ts';
 import { checkMdx } from '../../src/node/site/checkMdx.ts';
 
 const hanging = pathToFileURL(join(import.meta.dirname, 'hangingMdxWorker.mjs'));

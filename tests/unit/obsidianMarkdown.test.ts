@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { noteRenderJob, renderSetup } from '../../src/node/site/noteHtml.ts';
 import { rendererFor } from '../../src/node/site/noteRenderer.ts';
-import { SiteBuildError } from '../../src/integration/prepareSite.ts';
+import { SiteBuildError } from '../../src/site/prepare/prepareSite.ts';
 import { prepareFixture } from './preparedSite.ts';
 import { run } from '../../src/cli/commands/checkCommand.ts';
 

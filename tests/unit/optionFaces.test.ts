@@ -31,9 +31,9 @@ const NOTE = 'decisions/001-cursor-pagination.md';
 const TODAY = '2026-01-02';
 type Face = 'flag' | 'tool' | 'form';
 
-/** A value of each field its schema takes: text, a date, a number, items (the allowed ones, else words with a space). */
+/** A value of each field its schema takes: text, a date, a language tag, a number, items (the allowed ones, else words with a space). */
 function sampleOf<F extends OptionFields>(options: Options<F>, given: Record<string, unknown> = {}): Record<string, unknown> {
-  const candidates = { text: ['sample words', TODAY], count: [1234], list: [], switch: [true] };
+  const candidates = { text: ['sample words', TODAY, 'de'], count: [1234], list: [], switch: [true] };
   return Object.fromEntries(
     Object.entries(options.fields).map(([key, field]) => {
       if (key in given) return [key, given[key]];

@@ -3,7 +3,7 @@
 // a four-line astro.config.mjs, and a host page reading the notes through kb-portal/content. Nothing of this
 // checkout is reachable from that folder but the tarball.
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -57,7 +57,16 @@ describe('kb-portal installed from its tarball into an empty folder', () => {
     expect(manifest['private']).toBeUndefined();
     expect(manifest['bin']).toEqual({ kb: 'bin/kb.js', 'kb-portal': 'bin/kb.js' });
     expect(manifest['peerDependencies']).toEqual({ astro: expect.stringMatching(/^~5\.18/) });
-    for (const shipped of ['lib/cli/main.js', 'lib/integration/index.js', 'src/routes/index.astro', 'astro.config.mjs', 'docs/github-pages.yml'])
+    for (const shipped of [
+      'lib/cli/main.js',
+      'lib/integration/index.js',
+      // The portal's site, compiled with the package: what kb build and kb dev render from.
+      'lib/app/server/entry.mjs',
+      'lib/app/.compiled',
+      'src/routes/index.astro',
+      'astro.config.mjs',
+      'docs/github-pages.yml',
+    ])
       expect(existsSync(join(pkg, shipped)), shipped).toBe(true);
     for (const left of ['tests', 'content', 'scripts', 'package-lock.json']) expect(existsSync(join(pkg, left)), left).toBe(false);
   });
@@ -72,6 +81,20 @@ describe('kb-portal installed from its tarball into an empty folder', () => {
     expect(existsSync(join(app, 'dist/pagefind/pagefind.js'))).toBe(true);
     expect(existsSync(join(app, '.kb-build/cache'))).toBe(true);
     expect(existsSync(join(app, 'node_modules/kb-portal/.kb-build/cache'))).toBe(false);
+  });
+
+  it('kb build renders from the compiled site: it never loads Vite (here it is not even installed)', { timeout: 300_000 }, () => {
+    const vite = join(app, 'node_modules/vite');
+    renameSync(vite, `${vite}.away`);
+    try {
+      const build = run(app, 'npx', ['kb', 'build', '--kb', './notes', '--out', 'compiled-out', '--today', '2026-10-15']);
+      expect(build.status, build.log).toBe(0);
+      expect(build.log).not.toMatch(/vite|bundl/i);
+      expect(readFileSync(join(app, 'compiled-out/notes/decisions/001-offset/index.html'), 'utf8')).toContain('<title>');
+      expect(existsSync(join(app, 'compiled-out/_astro'))).toBe(true);
+    } finally {
+      renameSync(`${vite}.away`, vite);
+    }
   });
 
   it('npx kb dev --kb ./notes serves a page until stopped', { timeout: 180_000 }, async () => {

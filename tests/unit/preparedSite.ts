@@ -3,9 +3,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseKbPortalOptions } from '../../src/integration/kbPortalOptions.ts';
-import { prepareSite, type PreparedSite } from '../../src/integration/prepareSite.ts';
-import { resolvePortal } from '../../src/integration/resolvePortal.ts';
+import { parseKbPortalOptions } from '../../src/site/options/kbPortalOptions.ts';
+import { prepareSite, type PreparedSite } from '../../src/site/prepare/prepareSite.ts';
+import { resolvePortal } from '../../src/site/options/resolvePortal.ts';
 import { loadKbConfig } from '../../src/node/loadKbConfig.ts';
 
 /** `work`: the project folder (its cache and output), for a test that prepares twice, warm; default a new one. */

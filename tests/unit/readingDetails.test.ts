@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { kbConfigSchema } from '../../src/core/config/kbConfigSchema.ts';
-import { parseKbPortalOptions } from '../../src/integration/kbPortalOptions.ts';
+import { parseKbPortalOptions } from '../../src/site/options/kbPortalOptions.ts';
 import type { NoteEntry } from '../../src/core/index/kbIndexSchema.ts';
 import { createLinkResolver } from '../../src/core/links/createLinkResolver.ts';
 import { buildFolderPages, folderSlug } from '../../src/core/site/folderPages.ts';

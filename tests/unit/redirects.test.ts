@@ -12,8 +12,8 @@ import { renderRedirectPage, renderRedirectsFile } from '../../src/core/site/ren
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';
 import { formatIssue, type KbIssue } from '../../src/core/util/issue.ts';
 import { buildPackData } from '../../src/core/context/buildPackData.ts';
-import { SiteBuildError } from '../../src/integration/prepareSite.ts';
-import { siteFiles } from '../../src/integration/siteFiles.ts';
+import { SiteBuildError } from '../../src/site/prepare/prepareSite.ts';
+import { siteFiles } from '../../src/site/emit/siteFiles.ts';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
 import { fixture, tempDir } from './foundationSupport.ts';
 import { git } from './gitSupport.ts';
@@ -133,6 +133,52 @@ describe('planRedirects: one row per source', () => {
       [],
     ],
     [
+      'permalink: also at the site’s root, where Obsidian Publish serves it',
+      { notes: [{ path: 'guides/getting-started.md', slug: 'start' }], permalinks: new Map([['guides/getting-started.md', 'start']]) },
+      ['/notes/guides/getting-started/ → /notes/start/ (permalink)', '/start/ → /notes/start/ (publish)'],
+      [],
+    ],
+    [
+      'a permalink with folders, at the root too',
+      { notes: [{ path: 'Bases/Syntax.md', slug: 'bases/syntax' }], permalinks: new Map([['Bases/Syntax.md', 'bases/syntax']]) },
+      ['/bases/syntax/ → /notes/bases/syntax/ (publish)'],
+      [],
+    ],
+    [
+      'a permalink under a portal folder: a warning, the note page only',
+      {
+        notes: [
+          { path: 'Tags.md', slug: 'tags' },
+          { path: 'Search.md', slug: 'search/help' },
+          { path: 'Assets.md', slug: '_astro/x' },
+        ],
+        permalinks: new Map([
+          ['Tags.md', 'tags'],
+          ['Search.md', 'search/help'],
+          ['Assets.md', '_astro/x'],
+        ]),
+      },
+      ['/notes/assets/ → /notes/_astro/x/ (permalink)', '/notes/search/ → /notes/search/help/ (permalink)'],
+      [
+        /^Tags\.md: warning: permalink "tags" is under \/tags\/, which the portal uses; the note is served at \/notes\/tags\/ only/,
+        /^Search\.md: warning: permalink "search\/help" is under \/search\//,
+        /^Assets\.md: warning: permalink "_astro\/x" is under \/_astro\//,
+      ],
+    ],
+    [
+      'a permalink at the root and an alias under notes/ of the same words: both lead on',
+      {
+        notes: [
+          { path: 'a.md', slug: 'billing' },
+          { path: 'b.md', slug: 'b' },
+        ],
+        permalinks: new Map([['a.md', 'billing']]),
+        aliases: new Map([['b.md', ['notes/billing/x']]]),
+      },
+      ['/billing/ → /notes/billing/ (publish)', '/notes/a/ → /notes/billing/ (permalink)', '/notes/notes/billing/x/ → /notes/b/ (alias)'],
+      [],
+    ],
+    [
       'a path-like alias',
       {
         notes: [{ path: 'tutorials/friends.md', slug: 'tutorials/friends' }],
@@ -245,13 +291,14 @@ describe('renderRedirectPage and _redirects', () => {
     expect(renderRedirectPage({ to: '/b/' }, { siteUrl: undefined, title: 'KB', icon: '/wiki/favicon.svg' })).toContain(
       '<link rel="icon" href="/wiki/favicon.svg" type="image/svg+xml">',
     ));
-  it('one 301 line per redirect', () =>
+  it('one 301 line per redirect; a Publish URL also as Publish links it, without the trailing slash', () =>
     expect(
       renderRedirectsFile([
-        { from: '/notes/a/', to: '/notes/b/' },
-        { from: '/notes/%C3%A9/', to: '/notes/c/' },
+        { from: '/notes/a/', to: '/notes/b/', reason: 'permalink' },
+        { from: '/notes/%C3%A9/', to: '/notes/c/', reason: 'alias' },
+        { from: '/billing/', to: '/notes/billing/', reason: 'publish' },
       ]),
-    ).toBe('/notes/a/ /notes/b/ 301\n/notes/%C3%A9/ /notes/c/ 301\n'));
+    ).toBe('/notes/a/ /notes/b/ 301\n/notes/%C3%A9/ /notes/c/ 301\n/billing /notes/billing/ 301\n/billing/ /notes/billing/ 301\n'));
 });
 
 describe('the fixture vault: permalinks and aliases', () => {
@@ -262,6 +309,8 @@ describe('the fixture vault: permalinks and aliases', () => {
       '/notes/guides/getting-started/ → /notes/start/ (permalink: guides/getting-started.md)',
       '/notes/old/payments-service/ → /notes/services/payments-api/ (alias: Old/Payments service.md)',
       '/notes/services/payments/ → /notes/services/payments-api/ (permalink: services/payments.md)',
+      '/services/payments-api/ → /notes/services/payments-api/ (publish: services/payments-api)',
+      '/start/ → /notes/start/ (publish: start)',
     ]);
     // Links everywhere point at the permalink: the index, llms.txt, the sitemap, the sidebar.
     expect(site.model.index.notes.find((n) => n.path === 'guides/getting-started.md')?.slug).toBe('start');
@@ -282,7 +331,20 @@ describe('the fixture vault: permalinks and aliases', () => {
     expect(text('sitemap.xml')).toContain('<loc>/notes/start/</loc>');
     expect(text('sitemap.xml')).not.toContain('getting-started');
     expect(text('kb-sidebar.html')).toContain('href="/notes/start/"');
-    expect(text('_redirects')).toBe(site.redirects.map((r) => `${r.from} ${r.to} 301\n`).join(''));
+    expect(text('_redirects')).toBe(
+      [
+        '/notes/guides/first-steps/ /notes/start/ 301',
+        '/notes/guides/getting-started/ /notes/start/ 301',
+        '/notes/old/payments-service/ /notes/services/payments-api/ 301',
+        '/notes/services/payments/ /notes/services/payments-api/ 301',
+        '/services/payments-api /notes/services/payments-api/ 301',
+        '/services/payments-api/ /notes/services/payments-api/ 301',
+        '/start /notes/start/ 301',
+        '/start/ /notes/start/ 301',
+        '',
+      ].join('\n'),
+    );
+    expect(files.map((f) => f.path)).toEqual(expect.arrayContaining(['start/index.html', 'services/payments-api/index.html']));
     expect(files.filter((f) => f.path.startsWith('notes/') && f.path.endsWith('/index.html')).map((f) => f.path)).toEqual([
       'notes/guides/first-steps/index.html',
       'notes/guides/getting-started/index.html',

@@ -4,8 +4,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { SERVER_FLAGS, serverArgs, withoutHost } from '../../src/cli/commands/devCommand.js';
+import { SERVER_FLAGS, serverOptions, withoutHost, type ServerOptions } from '../../src/cli/commands/devCommand.js';
 import { parseFlags } from '../../src/cli/flags.js';
+import { siteFlags, siteOptions } from '../../src/cli/siteFlags.js';
+import { kbPortalOptionsSchema, SITE_OPTION_FLAGS, type KbPortalOptions } from '../../src/site/options/kbPortalOptions.js';
 import { main } from '../../src/cli/main.js';
 import { kbConfigSchema } from '../../src/core/config/kbConfigSchema.js';
 import { loadKbConfig } from '../../src/node/loadKbConfig.js';
@@ -93,29 +95,37 @@ describe.each<[string, string[], number, RegExp]>([
   });
 });
 
-// [argv of kb dev, Astro's server flags]
-describe.each<[string[], string[]]>([
-  [['--host'], ['--host']],
-  [
-    ['--host', '--port', '5000'],
-    ['--port', '5000', '--host'],
-  ],
-  [
-    ['--host', '0.0.0.0'],
-    ['--host', '0.0.0.0'],
-  ],
-  [
-    ['--host=10.0.0.2', '--open'],
-    ['--host', '10.0.0.2', '--open'],
-  ],
-  [
-    ['--port', '4400'],
-    ['--port', '4400'],
-  ],
-])('kb dev %j', (argv, astro) => {
-  it(`starts astro dev ${astro.join(' ')}`, () => {
+// [argv of kb dev, where its server listens]
+describe.each<[string[], ServerOptions]>([
+  [['--host'], { port: 4321, host: '0.0.0.0', open: false }],
+  [['--host', '--port', '5000'], { port: 5000, host: '0.0.0.0', open: false }],
+  [['--host', '10.0.0.2'], { port: 4321, host: '10.0.0.2', open: false }],
+  [['--host=10.0.0.2', '--open'], { port: 4321, host: '10.0.0.2', open: true }],
+  [['--port', '4400'], { port: 4400, host: undefined, open: false }],
+  [[], { port: 4321, host: undefined, open: false }],
+])('kb dev %j', (argv, expected) => {
+  it(`listens on ${JSON.stringify(expected)}`, () => {
     const { rest, host } = withoutHost(argv);
     const { values } = parseFlags('dev', rest, SERVER_FLAGS, false);
-    expect(serverArgs('dev', values, host)).toEqual(astro);
+    expect(serverOptions('dev', values, host)).toEqual(expected);
+  });
+});
+
+// The site's options come from one schema (src/site/options/kbPortalOptions.ts): a command's flags over its KB_*
+// variables, typed, with no variable written for the build to read back.
+describe('kb build and kb dev: the site options from flags and KB_* variables', () => {
+  const io = (env: Record<string, string>) => captureIo('/work', env);
+  it.each<[string, Record<string, unknown>, Record<string, string>, Partial<KbPortalOptions>]>([
+    ['defaults', {}, {}, { prefix: '/', strict: false, trustHtml: false, renderDeadlineMs: 10_000, cacheDir: '/work/.kb-build/cache' }],
+    ['a flag', { 'trust-html': true, base: 'wiki' }, {}, { trustHtml: true, base: '/wiki/' }],
+    ['a variable', {}, { KB_TRUST_HTML: '1', KB_RENDER_WORKERS: '3', KB_CACHE_DIR: 'c' }, { trustHtml: true, renderWorkers: 3, cacheDir: '/work/c' }],
+    ['the flag wins over the variable', { base: '/docs/' }, { KB_SITE_BASE: '/wiki/' }, { base: '/docs/' }],
+  ])('%s', (_name, flags, env, expected) => expect(siteOptions('build', flags, io(env))).toMatchObject(expected));
+  it('a bad value is a usage error naming its flag', () =>
+    expect(() => siteOptions('build', { base: '/a?b' }, io({}))).toThrow(/^kb build: --base: must be a plain URL path such as \/kb\//));
+  it('every flag is a field of the schema, and each command lists its own', () => {
+    expect(Object.keys(siteFlags('build')).sort()).toEqual(['allow-secrets', 'base', 'full', 'kb', 'locale', 'strict', 'today', 'trust-html', 'verbose']);
+    expect(Object.keys(siteFlags('dev')).sort()).toEqual(['allow-secrets', 'base', 'kb', 'locale', 'today', 'trust-html']);
+    for (const key of Object.keys(SITE_OPTION_FLAGS)) expect(Object.keys(kbPortalOptionsSchema.shape)).toContain(key);
   });
 });

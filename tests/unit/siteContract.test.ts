@@ -9,8 +9,8 @@ import { checkGlobalGraphFile } from '../../src/core/graph/checkGlobalGraphFile.
 import { pagefindShardsOf } from '../../src/core/site/pagefindShardList.ts';
 import { parseSiteFile, SITE_FILES, siteFileKeyOf, siteFilePath, siteFileUrl, type SiteFileKey, type SiteJsonKey } from '../../src/core/site/siteContract.ts';
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';
-import { siteDigests, writeSitePacks } from '../../src/integration/preparePacks.ts';
-import { siteFiles, writeSiteFiles, type SiteFile } from '../../src/integration/siteFiles.ts';
+import { siteDigests, writeSitePacks } from '../../src/site/prepare/preparePacks.ts';
+import { siteFiles, writeSiteFiles, type SiteFile } from '../../src/site/emit/siteFiles.ts';
 import { fetchSiteJson } from '../../src/islands/browserPack.ts';
 import { siteSource } from '../../src/mcp/siteSource.ts';
 import { CONTENT, tempDir } from './foundationSupport.ts';

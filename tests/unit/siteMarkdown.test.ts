@@ -9,9 +9,9 @@ import { withoutTitleHeading } from '../../src/node/site/noteHtml.ts';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
 import { siteLinks } from '../../src/node/site/siteLinks.ts';
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';
-import { prepareSite, SiteBuildError } from '../../src/integration/prepareSite.ts';
-import { resolvePortal } from '../../src/integration/resolvePortal.ts';
-import { parseKbPortalOptions } from '../../src/integration/kbPortalOptions.ts';
+import { prepareSite, SiteBuildError } from '../../src/site/prepare/prepareSite.ts';
+import { resolvePortal } from '../../src/site/options/resolvePortal.ts';
+import { parseKbPortalOptions } from '../../src/site/options/kbPortalOptions.ts';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures');
 const work = mkdtempSync(join(tmpdir(), 'kb-site-markdown-'));

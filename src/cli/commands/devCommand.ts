@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
-import { parseKbPortalOptions } from '../../integration/kbPortalOptions.js';
-import { SiteBuildError } from '../../integration/prepareSite.js';
-import { kbPortalOptionsFromEnvironment } from '../../node/kbEnvironment.js';
+import { SiteBuildError } from '../../site/prepare/prepareSite.js';
 import { startDevServer } from '../../site/dev/devServer.js';
+import type { KbPortalOptions } from '../../site/options/kbPortalOptions.js';
 import { existingKbDir, parseFlags } from '../flags.js';
 import { EXIT, usageError, type Io } from '../io.js';
-import { SITE_FLAGS, siteVariables } from '../siteFlags.js';
+import { siteFlags, siteFlagsHelp, siteOptions } from '../siteFlags.js';
 
 export const HELP = `Usage: kb dev [--kb DIR] [--base /wiki/] [--today YYYY-MM-DD] [--trust-html] [--allow-secrets] [--port N] [--host [ADDR]] [--open]
 
@@ -13,11 +12,7 @@ Serve the portal of a knowledge folder (http://localhost:4321/ by default), rend
 the package: a saved, added or deleted note is indexed again and every open page reloads itself. Full-text search
 exists only in a build (kb build).
 
-  --kb DIR          the knowledge folder (default: KB_DIR, else content/)
-  --base PATH       serve under a sub-path, e.g. /wiki/ (default: kb.config.yaml site.base, else /)
-  --today DATE      the date ages are counted from (default: KB_TODAY, else today)
-  --trust-html      keep raw HTML in .md notes as written and run .mdx notes' JavaScript (or KB_TRUST_HTML=1)
-  --allow-secrets   show notes holding credentials as written (or KB_ALLOW_SECRETS=1)
+${siteFlagsHelp('dev')}
   --port N          the port (default 4321, the next free one when taken)
   --host [ADDR]     listen on every address (or on ADDR), not only localhost
   --open            open the portal in the browser
@@ -27,16 +22,11 @@ Exit: 0 stopped, 1 the server failed, 2 usage error or no such folder.`;
 
 /** `kb dev`: the live preview of a knowledge folder, until stopped. */
 export async function run(argv: string[], io: Io): Promise<number> {
-  const { rest, host } = withoutHost(argv);
-  const { values } = parseFlags('dev', rest, { ...SITE_FLAGS, ...SERVER_FLAGS }, false);
-  const kbDir = existingKbDir(values.kb, io);
-  const kb = siteVariables('dev', { ...values, kb: kbDir }, io);
-  const port = serverPort('dev', values);
-  const options = parseKbPortalOptions(kbPortalOptionsFromEnvironment({ ...io.env, ...kb }));
+  const { options, listen } = devOptions(argv, io);
   const started = Date.now();
   let server;
   try {
-    server = await startDevServer({ options, cwd: io.cwd, port, host: host === true ? '0.0.0.0' : host, log: { info: io.err, warn: io.err } });
+    server = await startDevServer({ options, cwd: io.cwd, port: listen.port, host: listen.host, log: { info: io.err, warn: io.err } });
   } catch (err) {
     if (err instanceof SiteBuildError) {
       io.err(err.message);
@@ -45,17 +35,32 @@ export async function run(argv: string[], io: Io): Promise<number> {
     throw err;
   }
   io.err(`kb dev: ${server.url} (ready in ${Date.now() - started} ms; Ctrl-C stops it)`);
-  if (values.open) openInBrowser(server.url);
-  await new Promise<void>((done) => {
+  if (listen.open) openInBrowser(server.url);
+  await untilStopped();
+  await server.close();
+  return EXIT.ok;
+}
+
+/** What `kb dev` (and `npm run dev`'s Astro dev server) serve and where: the site's options, the server's. */
+export function devOptions(argv: string[], io: Io): { options: KbPortalOptions; listen: ServerOptions } {
+  const { rest, host } = withoutHost(argv);
+  const { values } = parseFlags('dev', rest, { ...siteFlags('dev'), ...SERVER_FLAGS }, false);
+  const kbDir = existingKbDir(values.kb as string | undefined, io);
+  const listen = serverOptions('dev', values as { port?: string; open?: boolean }, host);
+  return { options: siteOptions('dev', values, io, { kb: kbDir }), listen };
+}
+
+/** Resolves on Ctrl-C (SIGINT) or SIGTERM: a server command's end. */
+export function untilStopped(): Promise<void> {
+  return new Promise<void>((done) => {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      void server.close().then(done);
+      done();
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
-  return EXIT.ok;
 }
 
 /** The port asked for (default 4321). */
@@ -66,14 +71,14 @@ function serverPort(command: string, values: { port?: string | undefined }): num
 }
 
 /** The system's browser on `url`, when it has one; nothing happens otherwise. */
-function openInBrowser(url: string): void {
+export function openInBrowser(url: string): void {
   const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
   const child = spawn(opener, [url], { detached: true, stdio: 'ignore' });
   child.on('error', () => undefined);
   child.unref();
 }
 
-/** Flags of the servers (`kb dev`, `kb preview`) but `--host`, passed on to Astro's. */
+/** Flags of the servers (`kb dev`, `kb preview`) but `--host` (withoutHost). */
 export const SERVER_FLAGS = { port: { type: 'string' }, open: { type: 'boolean' } } as const;
 
 /**
@@ -96,12 +101,19 @@ export function withoutHost(argv: readonly string[]): { rest: string[]; host: st
   return { rest, host };
 }
 
-/** Astro's own flags for the server flags given. */
-export function serverArgs(command: string, values: { port?: string | undefined; open?: boolean | undefined }, host: string | true | undefined): string[] {
-  if (values.port !== undefined && !/^\d{1,5}$/.test(values.port)) throw usageError(command, `--port ${values.port}: give a port number, e.g. --port 4321`);
-  return [
-    ...(values.port !== undefined ? ['--port', values.port] : []),
-    ...(host === true ? ['--host'] : host !== undefined ? ['--host', host] : []),
-    ...(values.open ? ['--open'] : []),
-  ];
+/** Where a server (`kb dev`, `kb preview`) listens and whether it opens the browser, from its flags. */
+export interface ServerOptions {
+  /** The port asked for; the next free one is taken when it is busy. */
+  port: number;
+  /** Every address (`--host` alone: 0.0.0.0), one address, or only localhost (undefined). */
+  host: string | undefined;
+  open: boolean;
+}
+
+export function serverOptions(
+  command: string,
+  values: { port?: string | undefined; open?: boolean | undefined },
+  host: string | true | undefined,
+): ServerOptions {
+  return { port: serverPort(command, values), host: host === true ? '0.0.0.0' : host, open: values.open === true };
 }

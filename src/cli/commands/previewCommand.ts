@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ASTRO_PROJECT, astroEnvironment, runAstro, unwritableProject } from '../../node/site/astroCli.js';
+import { ConfigError, loadKbConfig } from '../../node/loadKbConfig.js';
+import { startPreviewServer } from '../../site/dev/previewServer.js';
 import { existingKbDir, kbDirFrom, parseFlags } from '../flags.js';
 import { EXIT, usageError, type Io } from '../io.js';
-import { siteVariables } from '../siteFlags.js';
-import { SERVER_FLAGS, serverArgs, withoutHost } from './devCommand.js';
+import { openInBrowser, SERVER_FLAGS, serverOptions, untilStopped, withoutHost } from './devCommand.js';
 
 export const HELP = `Usage: kb preview [DIR] [--kb DIR] [--base /wiki/] [--port N] [--host [ADDR]] [--open]
 
@@ -22,7 +22,7 @@ kb.config.yaml site.base.
 Runs until stopped (Ctrl-C).
 Exit: 0 stopped, 1 the server failed, 2 usage error or no built site.`;
 
-/** `kb preview`: Astro's preview server on a built site. */
+/** `kb preview`: a built site served as a static host serves it (src/site/dev/previewServer.ts), until stopped. */
 export async function run(argv: string[], io: Io): Promise<number> {
   const { rest, host } = withoutHost(argv);
   const { values, positionals } = parseFlags('preview', rest, { kb: { type: 'string' }, base: { type: 'string' }, ...SERVER_FLAGS });
@@ -34,11 +34,30 @@ export async function run(argv: string[], io: Io): Promise<number> {
   }
   // The knowledge folder only tells the base path: one named must exist, the default may be absent (base /).
   const kbDir = values.kb !== undefined ? existingKbDir(values.kb, io) : kbDirFrom(undefined, io);
-  const kb = siteVariables('preview', { kb: kbDir, base: values.base }, io);
-  const unwritable = unwritableProject();
-  if (unwritable) {
-    io.err(`kb preview: ${unwritable}`);
-    return EXIT.problems;
+  const listen = serverOptions('preview', values, host);
+  const base = urlPath(values.base ?? (existsSync(kbDir) ? configuredBase(kbDir, io) : undefined) ?? '/');
+  const server = await startPreviewServer({ dir: outDir, base, port: listen.port, host: listen.host });
+  io.err(`kb preview: ${server.url} (${outDir}; Ctrl-C stops it)`);
+  if (listen.open) openInBrowser(server.url);
+  await untilStopped();
+  await server.close();
+  return EXIT.ok;
+}
+
+/** kb.config.yaml's site.base, when the folder has a config that reads. */
+function configuredBase(kbDir: string, io: Io): string | undefined {
+  try {
+    return loadKbConfig(kbDir).site.base;
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      io.err(err.message);
+      return undefined;
+    }
+    throw err;
   }
-  return runAstro(['preview', '--root', ASTRO_PROJECT, '--outDir', outDir, ...serverArgs('preview', values, host)], astroEnvironment(io.env, kb));
+}
+
+/** A URL path as the site was built under: `/`, `/wiki/`. */
+function urlPath(p: string): string {
+  return `/${p.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
 }

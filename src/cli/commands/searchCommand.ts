@@ -24,12 +24,13 @@ const CLI_FLAGS = [
 ];
 const FLAGS = [...flagsOf(searchOptions), ...CLI_FLAGS];
 
-export const HELP = `${SEARCH_USAGE} ${optionalUsage(CLI_FLAGS.filter((f) => f.key !== 'today'))}
+export const HELP = `${SEARCH_USAGE} ${optionalUsage([flagOf(searchOptions, 'lang'), ...CLI_FLAGS.filter((f) => f.key !== 'today')])}
 
 Keyword and facet search: facets filter by tag and category (exact, case-insensitive); a keyword is
 searched in titles first (at most 8), then in note text (at most 12). A tag or category that does not
 exist is answered with "No matches. Valid values: <path>/kb-tags.txt" (a file listing them all), then
-the closest known values.
+the closest known values. In a language other than English, a keyword also matches by words: an
+inflected form ("Migrationen" finds "Migration"), a compound's part, a word inside unspaced Japanese.
 
 ${flagHelp(FLAGS)}
   --                everything after it is the keyword, even words starting with --

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineOptions } from '../options/defineOptions.js';
+import { LANG_TOOL } from '../search/searchOptions.js';
+import { canonicalLocale, LOCALE_EXAMPLES } from '../text/languageTag.js';
 import { BUCKETS, DEFAULT_INCLUDE, type Bucket } from './bucketOf.js';
 
 export const DEFAULT_MAX_TOKENS = 6000;
@@ -112,6 +114,27 @@ export const packOptions = defineOptions({
     flag: { value: 'a,b', help: 'tags whose notes rank higher (never a filter)' },
     tool: 'Tags from list_tags whose notes should rank higher (a boost, never a filter).',
     form: { label: 'Tags', control: 'text' },
+  },
+  /**
+   * The language the task is written in (BCP 47: `de`, `ja`, `zh-CN`), which decides how its words are read
+   * (docs/query-and-search.md § Languages). Default: the folder's `site.locale` (a page pack: its note's language).
+   */
+  lang: {
+    schema: z
+      .string()
+      .trim()
+      .refine((t) => canonicalLocale(t) !== undefined, { message: `not ${LOCALE_EXAMPLES}` })
+      .optional(),
+    kind: 'text',
+    flag: {
+      value: 'TAG',
+      help: [
+        "the task's language, a BCP 47 tag such as de, ja or zh-CN (default: the folder's",
+        'site.locale): how its words are split, stemmed and which are stop words',
+      ],
+    },
+    tool: LANG_TOOL,
+    form: { omitted: "the query page packs in the site's language (site.locale); kb context --lang and the MCP tool take another" },
   },
   /** YYYY-MM-DD, for staleness. Default: none (no age shown). */
   today: {

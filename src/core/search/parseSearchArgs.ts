@@ -1,4 +1,5 @@
 import { flagName, flagsOf } from '../options/flagFace.js';
+import { canonicalLocale, LOCALE_EXAMPLES } from '../text/languageTag.js';
 import { SEARCH_USAGE, searchOptions, type SearchRequest } from './searchOptions.js';
 
 /**
@@ -6,12 +7,13 @@ import { SEARCH_USAGE, searchOptions, type SearchRequest } from './searchOptions
  * `--json`; a search does not use the date, but a script may pass the same flags to every command):
  *
  *   args     = { flag | keyword-word } ;
- *   flag     = ( "--tag" | "--category" | "--kb" | "--today" ) , ( " " value | "=" value ) | "--json" ;
+ *   flag     = ( "--tag" | "--category" | "--lang" | "--kb" | "--today" ) , ( " " value | "=" value ) | "--json" ;
  *              (the value flags of a search are its fields that are flags: searchOptions.ts)
  *   keyword  = keyword-word , { " " , keyword-word } ;   (* the words not taken by flags, joined by one space *)
  *
- * A flag given twice, an unknown flag, a flag without a value, or nothing to search for is a usage error.
- * Values are kept as typed: matching is case-insensitive and literal (runSearch).
+ * A flag given twice, an unknown flag, a flag without a value, a `--lang` that is no BCP 47 tag, or nothing to
+ * search for is a usage error. Values are kept as typed: matching is case-insensitive and literal, and in a
+ * language other than English also by words (runSearch).
  */
 export type ParsedSearchArgs =
   | { ok: true; request: SearchRequest; kb?: string | undefined; today?: string | undefined; json: boolean }
@@ -61,9 +63,12 @@ export function parseSearchArgs(args: string[]): ParsedSearchArgs {
     seen.set(name!, value.trim());
   }
   const keyword = words.join(' ').trim();
+  const lang = seen.has('--lang') ? canonicalLocale(seen.get('--lang')!) : undefined;
+  if (seen.has('--lang') && lang === undefined) return fail(`--lang "${seen.get('--lang')}" is not ${LOCALE_EXAMPLES}`);
   const request: SearchRequest = searchOptions.schema.parse({
     ...Object.fromEntries([...SEARCH_FLAGS].filter(([flag]) => seen.has(flag)).map(([flag, key]) => [key, seen.get(flag)])),
     ...(keyword ? { keyword } : {}),
+    ...(lang !== undefined ? { lang } : {}),
   });
   if (request.tag === undefined && request.category === undefined && request.keyword === undefined)
     return { ...fail('nothing to search for: give a keyword, --tag or --category'), empty: true };

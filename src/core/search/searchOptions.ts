@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { defineOptions } from '../options/defineOptions.js';
 import { flagsOf, optionalUsage } from '../options/flagFace.js';
+import { canonicalLocale } from '../text/languageTag.js';
+
+/** How the MCP tools describe a `lang` (search, context). */
+export const LANG_TOOL =
+  "The language the words are written in, a BCP 47 tag (de, ja, zh-CN, …); default the folder's site.locale. It decides how they are split, stemmed and which are stop words.";
 
 const NOT_A_FORM = { omitted: 'the query page reads a search from its one box as kb search’s arguments (parseSearchArgs)' };
 
@@ -34,10 +39,21 @@ export const searchOptions = defineOptions({
     tool: 'Words to find in titles and bodies, as one phrase.',
     form: NOT_A_FORM,
   },
+  /** The keyword's language (BCP 47, canonical: parseSearchArgs checks it). Default: the folder's `site.locale` (docs/query-and-search.md § Languages). */
+  lang: {
+    schema: z
+      .string()
+      .refine((t) => canonicalLocale(t) === t, { message: 'not a canonical BCP 47 tag' })
+      .optional(),
+    kind: 'text',
+    flag: { value: 'TAG', help: "the keyword's language, a BCP 47 tag such as de or ja (default: site.locale)" },
+    tool: LANG_TOOL,
+    form: NOT_A_FORM,
+  },
 });
 
 /** What `kb search` was asked; every part optional, at least one present. */
 export type SearchRequest = z.output<typeof searchOptions.schema>;
 
-/** kb-search's usage line: the flags, then the keyword. */
-export const SEARCH_USAGE = `Usage: kb search ${optionalUsage(flagsOf(searchOptions))}`;
+/** kb-search's own usage line (its spec names tag, category and the keyword; `--lang` is kb-portal's, after it). */
+export const SEARCH_USAGE = `Usage: kb search ${optionalUsage(flagsOf(searchOptions, ['lang']))}`;

@@ -1,4 +1,4 @@
-// Isomorphic: what a canvas or base page shows, prepared by the build (src/integration/prepareBoards.ts) and read by
+// Isomorphic: what a canvas or base page shows, prepared by the build (src/site/prepare/prepareBoards.ts) and read by
 // its page (src/runtime/boardPages.ts) from `boards.json` beside site.json.
 import type { CanvasView } from '../canvas/canvasView.js';
 import type { BoardEntry } from './boardPages.js';

@@ -1,5 +1,5 @@
 // Isomorphic, and kept free of zod: the list of extra Pagefind bundles a sharded site is indexed in
-// (src/integration/pagefindShards.ts writes it, the search islands merge what it names). The islands load on every
+// (src/site/emit/pagefindShards.ts writes it, the search islands merge what it names). The islands load on every
 // page, so they check it with isPagefindShardList instead of the contract's schema (siteContract.ts), which has the
 // same rule.
 

@@ -30,7 +30,10 @@ export function renderRedirectPage(redirect: Pick<NoteRedirect, 'to'>, options: 
   ].join('\n');
 }
 
-/** `_redirects`: one `from to 301` line per redirect (URL paths are percent-encoded, so never hold a space). */
-export function renderRedirectsFile(redirects: readonly Pick<NoteRedirect, 'from' | 'to'>[]): string {
-  return redirects.map((r) => `${r.from} ${r.to} 301\n`).join('');
+/**
+ * `_redirects`: one `from to 301` line per redirect (URL paths are percent-encoded, so never hold a space); a permalink
+ * at the site's root also without its trailing slash, as Obsidian Publish links it (`/billing`).
+ */
+export function renderRedirectsFile(redirects: readonly Pick<NoteRedirect, 'from' | 'to' | 'reason'>[]): string {
+  return redirects.map((r) => `${r.reason === 'publish' ? `${r.from.replace(/\/$/, '')} ${r.to} 301\n` : ''}${r.from} ${r.to} 301\n`).join('');
 }

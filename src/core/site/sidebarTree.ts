@@ -36,7 +36,7 @@ export interface PlaceStep {
   project?: { key: string; shared: boolean } | undefined;
 }
 
-/** The whole tree as HTML, a file at the portal's root (src/integration/siteFiles.ts). */
+/** The whole tree as HTML, a file at the portal's root (src/site/emit/siteFiles.ts). */
 export const SIDEBAR_FRAGMENT = 'kb-sidebar.html';
 
 /** Entries one folder shows in a page's branch before "Show all". */

@@ -1,5 +1,5 @@
 // Isomorphic: the one list of the files a built portal publishes for its browser islands and for `kb mcp --site`,
-// with the schema each JSON file is read with. The writer (src/integration/siteFiles.ts and boardFiles.ts) names its
+// with the schema each JSON file is read with. The writer (src/site/emit/siteFiles.ts and boardFiles.ts) names its
 // files from here, and the readers (src/islands/, src/mcp/siteSource.ts) fetch and validate them from here, so a
 // renamed or reshaped file is one change, and a reader of a stale site says which file is wrong.
 import type { z } from 'zod';

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emitSite } from '../../site/emit/emitSite.js';
-import type { PortalState } from '../portalState.js';
+import type { PortalState } from '../../site/prepare/portalState.js';
 
 export async function buildDone(state: PortalState, { dir, logger }: HookParameters<'astro:build:done'>): Promise<void> {
   await state.ready;

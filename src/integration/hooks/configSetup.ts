@@ -9,11 +9,11 @@ import { PACKAGE_ROOT } from '../../node/packageRoot.js';
 import { mdxOptions } from '../../node/site/markdownConfig.js';
 import { withoutTitleHeading } from '../../node/site/noteHtml.js';
 import { devPreviewPlugin } from '../devPreview.js';
-import { need, prepare, startPacks, type PortalState } from '../portalState.js';
+import { need, prepare, startPacks, type PortalState } from '../../site/prepare/portalState.js';
 import { portalRoutes } from '../portalRoutes.js';
-import { hostPagesCode, pagesSalt } from '../pagesSalt.js';
-import { SiteBuildError } from '../prepareSite.js';
-import { resolvePortal } from '../resolvePortal.js';
+import { hostPagesCode, pagesSalt } from '../../site/prepare/pagesSalt.js';
+import { SiteBuildError } from '../../site/prepare/prepareSite.js';
+import { resolvePortal } from '../../site/options/resolvePortal.js';
 import { tokenRanksPlugin } from '../tokenRanksPlugin.js';
 import { portalVitePlugin } from '../vitePlugin.js';
 

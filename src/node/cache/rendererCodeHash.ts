@@ -20,7 +20,7 @@ export const CACHE_PRODUCERS = {
   /** `graph/`: the global graph's layout. */
   graph: ['../../core/graph/globalGraph.js'],
   /** `pagefind/`: a search shard's Pagefind bundle (the page text it is given, the shard plan, Pagefind itself). */
-  pagefind: ['../../integration/pagefindShards.js'],
+  pagefind: ['../../site/emit/pagefindShards.js'],
 } as const;
 
 export type CacheName = keyof typeof CACHE_PRODUCERS;
@@ -66,7 +66,7 @@ export function graphLayoutCodeHash(): string {
   return cacheCodeKey('graph');
 }
 
-/** Part of every Pagefind shard's cache key (pagefindShardKey in src/integration/pagefindShards.ts). */
+/** Part of every Pagefind shard's cache key (pagefindShardKey in src/site/emit/pagefindShards.ts). */
 export function pagefindCodeHash(): string {
   return cacheCodeKey('pagefind');
 }

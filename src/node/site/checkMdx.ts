@@ -7,14 +7,16 @@ import { compile } from '@mdx-js/mdx';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { MdxDataError, parseMdx, type MdxNoteData } from '../../markdown/parseMdx.js';
 import { mdxCodeCheck, MdxCodeError } from './mdxCodeCheck.js';
 
 /**
- * One note's verdict: it compiles, it does not (the compiler's first line), it holds code the build does not run
+ * One note's verdict: it compiles (its code is data, or `astro`: it holds code only Astro's bundler can run, which
+ * `--trust-html` allows), it does not (the compiler's first line), it holds code the build does not run
  * (mdxCodeCheck.ts: what, and its body line), or it was still compiling at the deadline.
  */
 export type MdxVerdict = CompileVerdict | { ok: false; timedOut: true };
-type CompileVerdict = { ok: true } | { ok: false; reason: string; code?: { what: string; line: number; kind: 'code' | 'html' } };
+type CompileVerdict = { ok: true; astro?: true } | { ok: false; reason: string; code?: { what: string; line: number; kind: 'code' | 'html' } };
 
 /** What the worker is posted, and what it answers. */
 export interface MdxCheckRequest {
@@ -22,6 +24,8 @@ export interface MdxCheckRequest {
   body: string;
   /** `--trust-html`: the note's JavaScript runs as written (no mdxCodeCheck). */
   trust: boolean;
+  /** The note's data, to read it as data (parseMdx.ts) as its page will. */
+  data?: MdxNoteData | undefined;
 }
 export type MdxCheckReply = ({ i: number } & CompileVerdict) | { ready: true };
 
@@ -36,32 +40,55 @@ export interface MdxCheckOptions {
 
 const WORKER = new URL('./checkMdxWorker.js', import.meta.url);
 
-/** The first line of a compile error: what the build's warning quotes. Untrusted, the note's code is checked too. */
-export async function compileVerdict(body: string, trust = false): Promise<CompileVerdict> {
+/**
+ * The first line of a compile error: what the build's warning quotes. The note's code is checked to be data, and with
+ * `data`, read as its page reads it (parseMdx.ts). Code that is more than data is refused, unless `trust`: then it must
+ * compile as written, and the verdict says only Astro can run it (`astro`).
+ */
+export async function compileVerdict(body: string, trust = false, data?: MdxNoteData): Promise<CompileVerdict> {
   try {
-    await compile(body, trust ? {} : { remarkPlugins: [mdxCodeCheck] });
+    await compile(body, { remarkPlugins: [mdxCodeCheck] });
+    if (data) parseMdx(body, data);
     return { ok: true };
   } catch (err) {
-    const cause = err instanceof MdxCodeError ? err : (err as { cause?: unknown }).cause;
+    const cause = err instanceof MdxCodeError || err instanceof MdxDataError ? err : (err as { cause?: unknown }).cause;
+    if (trust && (cause instanceof MdxCodeError || cause instanceof MdxDataError)) return trustedVerdict(body);
     if (cause instanceof MdxCodeError) return { ok: false, reason: cause.message, code: { what: cause.what, line: cause.line, kind: cause.kind } };
-    return { ok: false, reason: (err as Error).message.split('\n')[0] ?? 'unknown error' };
+    if (cause instanceof MdxDataError) return { ok: false, reason: `holds what the build does not read as data (${cause.message})` };
+    return { ok: false, reason: firstLine(err) };
   }
 }
 
+/** A trusted note's code, as written: it compiles, for Astro's bundler to run. */
+async function trustedVerdict(body: string): Promise<CompileVerdict> {
+  try {
+    await compile(body);
+    return { ok: true, astro: true };
+  } catch (err) {
+    return { ok: false, reason: firstLine(err) };
+  }
+}
+
+const firstLine = (err: unknown) => (err as Error).message.split('\n')[0] ?? 'unknown error';
+
+/** A body, or a body with the note's data (read as the page will read it). */
+export type MdxCheckInput = string | { body: string; data: MdxNoteData };
+
 /** Each body's verdict, in order. Without a deadline (or a compiled worker, as under the unit tests' sources), in this thread. */
-export async function checkMdx(bodies: readonly string[], options: MdxCheckOptions): Promise<MdxVerdict[]> {
+export async function checkMdx(inputs: readonly MdxCheckInput[], options: MdxCheckOptions): Promise<MdxVerdict[]> {
+  const bodies = inputs.map((input) => (typeof input === 'string' ? { body: input, data: undefined } : input));
   const url = options.workerUrl ?? WORKER;
   if (bodies.length === 0) return [];
   if (options.deadlineMs <= 0 || (url.protocol === 'file:' && !existsSync(fileURLToPath(url)))) {
     const verdicts: MdxVerdict[] = [];
-    for (const body of bodies) verdicts.push(await compileVerdict(body, options.trust ?? false));
+    for (const { body, data } of bodies) verdicts.push(await compileVerdict(body, options.trust ?? false, data));
     return verdicts;
   }
   return inWorker(bodies, url, options.deadlineMs, options.trust ?? false);
 }
 
 /** One worker compiles the notes one after the other; a note past the deadline stops it, and a new one takes the rest. */
-function inWorker(bodies: readonly string[], url: URL, deadlineMs: number, trust: boolean): Promise<MdxVerdict[]> {
+function inWorker(bodies: readonly { body: string; data: MdxNoteData | undefined }[], url: URL, deadlineMs: number, trust: boolean): Promise<MdxVerdict[]> {
   const verdicts: (MdxVerdict | undefined)[] = bodies.map(() => undefined);
   let next = 0;
   return new Promise((resolve, reject) => {
@@ -76,7 +103,7 @@ function inWorker(bodies: readonly string[], url: URL, deadlineMs: number, trust
           return;
         }
         current = next++;
-        worker.postMessage({ i: current, body: bodies[current]!, trust } satisfies MdxCheckRequest);
+        worker.postMessage({ i: current, ...bodies[current]!, trust } satisfies MdxCheckRequest);
         timer = setTimeout(() => {
           verdicts[current] = { ok: false, timedOut: true };
           worker.removeAllListeners();

@@ -3,7 +3,9 @@ import { parentPort } from 'node:worker_threads';
 import { compileVerdict, type MdxCheckReply, type MdxCheckRequest } from './checkMdx.js';
 
 parentPort!.on('message', (request: MdxCheckRequest) => {
-  void compileVerdict(request.body, request.trust).then((verdict) => parentPort!.postMessage({ i: request.i, ...verdict } satisfies MdxCheckReply));
+  void compileVerdict(request.body, request.trust, request.data).then((verdict) =>
+    parentPort!.postMessage({ i: request.i, ...verdict } satisfies MdxCheckReply),
+  );
 });
 // The compiler is loaded (a static import): the deadline may start.
 parentPort!.postMessage({ ready: true } satisfies MdxCheckReply);

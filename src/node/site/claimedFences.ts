@@ -21,15 +21,28 @@ export function collectFences(
 ): Record<string, string> | undefined {
   if (!renderer) return undefined;
   let out: Record<string, string> | undefined;
+  const opening = fenceOpening(renderer.langs);
   for (const [from, markdown] of texts) {
-    // Most notes hold no fence of a claimed language: a substring test spares parsing them.
-    if (!(markdown.includes('```') || markdown.includes('~~~'))) continue;
-    const lower = markdown.toLowerCase();
-    if (![...renderer.langs].some((l) => lower.includes(l))) continue;
+    // Most notes hold no fence of a claimed language: a line test spares parsing them (a fence in a list or a quote
+    // opens after its markers, so the test allows them; the parser decides).
+    if (!opening.test(markdown)) continue;
     for (const { lang, text } of fencedBlocks(markdown, renderer.langs)) {
       const html = renderer.render(lang, text, from);
       if (html !== undefined) (out ??= {})[fenceKey(from, lang, text)] = html;
     }
   }
   return out;
+}
+
+const openings = new WeakMap<ReadonlySet<string>, RegExp>();
+
+/** A line that may open a fence of one of `langs` (``` or ~~~, then the language, case-insensitive). */
+function fenceOpening(langs: ReadonlySet<string>): RegExp {
+  let re = openings.get(langs);
+  if (!re) {
+    const names = [...langs].map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+    re = new RegExp(`^[ \\t>*+\\d.-]*(?:\`{3,}|~{3,})[ \\t]*(?:${names})(?![\\w-])`, 'im');
+    openings.set(langs, re);
+  }
+  return re;
 }

@@ -3,6 +3,7 @@ import type { NoteEntry } from '../../core/index/kbIndexSchema.js';
 import { isPublishableAttachment } from '../../core/links/attachmentKinds.js';
 import type { LinkScan } from '../../core/links/createLinkScan.js';
 import { linksAfter } from '../../core/links/linksAfter.js';
+import type { MdxNoteData } from '../../markdown/parseMdx.js';
 import { MAX_EMBED_DEPTH, type ImageSize } from '../../markdown/renderContext.js';
 import { collectFences, type FenceRenderer } from './claimedFences.js';
 import { noteHtmlKey } from './noteHtmlCache.js';
@@ -31,9 +32,15 @@ export interface RenderJobContext {
  * it embeds (to MAX_EMBED_DEPTH, each once), its images' sizes, and the cache key over all of it plus where
  * each link leads: an edit of an embedded note, a renamed target or a resized image renders it again.
  */
-export function noteRenderJob(ctx: RenderJobContext, note: Pick<NoteEntry, 'path' | 'title'>): RenderJob {
+export function noteRenderJob(ctx: RenderJobContext, note: Pick<NoteEntry, 'path' | 'title'>, mdx?: MdxNoteData): RenderJob {
   const body = ctx.bodies.get(note.path) ?? '';
+  if (mdx) return renderJob(ctx, note.path, body, body, mdx);
   return renderJob(ctx, note.path, withoutTitleHeading(body, note.title), body);
+}
+
+/** What an `.mdx` note read as data is read with, as a render job carries it to other threads and files: JSON (a date as its ISO text). */
+export function mdxNoteData(note: Pick<NoteEntry, 'title'>, frontmatter: unknown): MdxNoteData {
+  return { frontmatter: frontmatter === undefined ? {} : (JSON.parse(JSON.stringify(frontmatter)) as unknown), title: note.title };
 }
 
 /** The render job of any Markdown shown on the site as a note is (a pack's page: `packs/<slug>.md`). */
@@ -42,7 +49,7 @@ export function markdownRenderJob(ctx: RenderJobContext, path: string, markdown:
 }
 
 /** The job of `markdown`, which is `body` or the end of it (the body without its title heading). */
-function renderJob(ctx: RenderJobContext, path: string, markdown: string, body: string): RenderJob {
+function renderJob(ctx: RenderJobContext, path: string, markdown: string, body: string, mdx?: MdxNoteData): RenderJob {
   const { resolver } = ctx.links;
   const embeds: Record<string, string> = {};
   const sizes: Record<string, ImageSize> = {};
@@ -78,8 +85,8 @@ function renderJob(ctx: RenderJobContext, path: string, markdown: string, body: 
   };
   visit(path, markdown, body, 0);
   const fences = collectFences(ctx.fences, [[path, markdown], ...Object.entries(embeds)]);
-  const key = noteHtmlKey({ version: ctx.rendererHash, base: ctx.root, trustHtml: ctx.trustHtml, links, markdown, embeds, sizes, fences });
-  return { key, path, markdown, embeds, sizes, ...(fences ? { fences } : {}) };
+  const key = noteHtmlKey({ version: ctx.rendererHash, base: ctx.root, trustHtml: ctx.trustHtml, links, markdown, embeds, sizes, fences, mdx });
+  return { key, path, markdown, embeds, sizes, ...(fences ? { fences } : {}), ...(mdx ? { mdx } : {}) };
 }
 
 /** What every render of this site needs besides its job (for this thread or the workers). */

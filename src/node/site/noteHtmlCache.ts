@@ -1,3 +1,4 @@
+import type { MdxNoteData } from '../../markdown/parseMdx.js';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +29,8 @@ export interface NoteHtmlInputs {
   sizes?: Readonly<Record<string, { width: number; height: number }>> | undefined;
   /** The HTML of its claimed fenced blocks (a base's rows), by key. */
   fences?: Readonly<Record<string, string>> | undefined;
+  /** An `.mdx` note read as data: its frontmatter and title (src/markdown/parseMdx.ts). */
+  mdx?: MdxNoteData | undefined;
 }
 
 export function noteHtmlKey(inputs: NoteHtmlInputs): string {
@@ -36,6 +39,7 @@ export function noteHtmlKey(inputs: NoteHtmlInputs): string {
   const hash = createHash('sha256').update(head).update('\0').update(inputs.markdown);
   for (const [path, md] of sorted(inputs.embeds)) hash.update(`\0${path}\0`).update(md);
   for (const [key, html] of sorted(inputs.fences)) hash.update(`\0f\0${key}\0`).update(html);
+  if (inputs.mdx) hash.update('\0mdx\0').update(JSON.stringify(inputs.mdx));
   return hash.digest('hex').slice(0, 32);
 }
 

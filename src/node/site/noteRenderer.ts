@@ -18,5 +18,6 @@ export function rendererFor(setup: RenderSetup): (job: RenderJob) => RenderedNot
       lookup: (p) => job.embeds[p],
       size: (p) => job.sizes[p],
       fences: job.fences && ((lang, text, from) => job.fences![fenceKey(from, lang, text)]),
+      mdx: job.mdx,
     });
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { NoteTarget } from '../../core/links/createLinkResolver.js';
 import { compareStrings } from '../../core/util/compare.js';
+import type { MdxNoteData } from '../../markdown/parseMdx.js';
 import type { ImageSize } from '../../markdown/renderContext.js';
 import { rendererFor } from './noteRenderer.js';
 import { writeNoteHtml, writeTimedOutNoteHtml } from './noteHtmlCache.js';
@@ -20,6 +21,8 @@ export interface RenderJob {
   sizes: Record<string, ImageSize>;
   /** The HTML of its claimed fenced blocks, by fenceKey (src/node/site/claimedFences.ts). */
   fences?: Record<string, string> | undefined;
+  /** An `.mdx` note whose code is data: `markdown` is its MDX, read with this (JSON: dates as ISO text). */
+  mdx?: MdxNoteData | undefined;
 }
 
 /** What every render, in this thread or a worker, needs besides the job. */

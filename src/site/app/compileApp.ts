@@ -80,7 +80,9 @@ function foreignPackages(): RegExp {
 
 /** Compiles the site into APP_DIR (about 6 s). */
 export async function compileApp(): Promise<void> {
-  process.env['ASTRO_TELEMETRY_DISABLED'] ??= '1'; // nothing a build does reaches the network
+  // Nothing a build does reaches the network: no telemetry, no check for a newer Astro.
+  process.env['ASTRO_TELEMETRY_DISABLED'] ??= '1';
+  process.env['ASTRO_DISABLE_UPDATE_CHECK'] ??= 'true';
   const { build } = await import('astro');
   await build({
     root: PACKAGE_ROOT,

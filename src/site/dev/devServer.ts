@@ -7,8 +7,8 @@ import { watch, type FSWatcher } from 'node:fs';
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, normalize, relative, sep } from 'node:path';
-import type { KbPortalOptions } from '../../integration/kbPortalOptions.js';
-import { createPortalState, need, prepare, startPacks, type PortalState } from '../../integration/portalState.js';
+import type { KbPortalOptions } from '../options/kbPortalOptions.js';
+import { createPortalState, need, prepare, startPacks, type PortalState } from '../prepare/portalState.js';
 import { loadApp, type LoadedApp } from '../app/loadApp.js';
 import { resolveBuildConfig } from '../buildPortal.js';
 import type { BuildLog } from '../emit/emitSite.js';
@@ -92,8 +92,8 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
 /** Index the folder (through the caches) and write what pages read; the packs are built in the background. */
 async function refresh(state: PortalState, log: BuildLog): Promise<void> {
   const prepared = await prepare(state, { info: () => undefined, warn: log.warn }, undefined);
-  // Pages that show packs wait for them (page()); the others are served at once.
-  state.ready = startPacks(state, prepared, false);
+  // Pages that show packs wait for them (page()); the others are served at once, while a worker thread builds them.
+  state.ready = startPacks(state, prepared, true);
   state.ready.catch((err: unknown) => log.warn(`kb: packs: ${err instanceof Error ? err.message : String(err)}`));
 }
 

@@ -12,7 +12,12 @@ export interface PreviewServer {
   close: () => Promise<void>;
 }
 
-const TEXT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.md': 'text/markdown; charset=utf-8', '.txt': 'text/plain; charset=utf-8', '.xml': 'application/xml' };
+const TEXT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+};
 
 export async function startPreviewServer(input: { dir: string; base: string; port: number; host?: string | undefined }): Promise<PreviewServer> {
   const { dir, base } = input;

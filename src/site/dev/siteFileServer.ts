@@ -8,9 +8,9 @@ import { extname } from 'node:path';
 import type { PackData } from '../../core/context/buildPackData.js';
 import type { SitePack } from '../../core/site/sitePack.js';
 import { noteAssets, type NoteAsset } from '../../node/site/emitNoteAssets.js';
-import { siteDigests } from '../../integration/preparePacks.js';
-import type { PreparedSite } from '../../integration/prepareSite.js';
-import { siteFiles, type SiteFile } from '../../integration/siteFiles.js';
+import { siteDigests } from '../prepare/preparePacks.js';
+import type { PreparedSite } from '../prepare/prepareSite.js';
+import { siteFiles, type SiteFile } from '../emit/siteFiles.js';
 
 export interface SiteFileSource {
   /** The folder as last prepared. */

@@ -3,7 +3,7 @@
 // and the configured packs are built. Pages read both: `state.ready` resolves when they are on disk.
 import { renderSetup, renderWorkers } from '../../node/site/noteHtml.js';
 import { renderNotes } from '../../node/site/renderNotes.js';
-import { need, seconds, startPacks, workerUrl, type PortalState } from '../../integration/portalState.js';
+import { need, seconds, startPacks, workerUrl, type PortalState } from '../prepare/portalState.js';
 import type { BuildLog } from '../emit/emitSite.js';
 
 export function renderNoteBodies(state: PortalState, log: BuildLog): Promise<void> {

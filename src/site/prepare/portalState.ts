@@ -1,0 +1,100 @@
+// What the integration's hooks (src/integration/hooks/) share, in one object created once per kbPortal() call.
+// The hooks run in order and each takes up where the one before left it: astro:config:setup resolves `config` and
+// (build, dev) indexes the folder into `site`; astro:build:start starts rendering the notes and the packs
+// (`ready`); astro:build:done waits for `ready` and writes the outputs. In `astro dev` the live preview
+// (devPreview.ts) indexes again on every change through `prepare` and `startPacks`.
+import type { AstroIntegrationLogger } from 'astro';
+import type { PackData } from '../../core/context/buildPackData.js';
+import type { SitePack } from '../../core/site/sitePack.js';
+import { rankerCodeHash, rendererCodeHash } from '../../node/cache/rendererCodeHash.js';
+import { hasNoteHtml } from '../../node/site/noteHtmlCache.js';
+import type { KbPortalOptions } from '../options/kbPortalOptions.js';
+import { sitePackData, writeSiteHealth, writeSitePacksYielding } from './preparePacks.js';
+import { prepareSite, type PreparedSite } from './prepareSite.js';
+import type { PortalConfig } from '../options/resolvePortal.js';
+import { pageManifests } from './reusePages.js';
+
+export interface PortalState {
+  /** The integration's options, validated. */
+  readonly options: KbPortalOptions;
+  /** The Astro project's root folder; set by astro:config:setup. */
+  projectRoot: string;
+  /** The options resolved against Astro's config and kb.config.yaml; set by astro:config:setup. */
+  config: PortalConfig | undefined;
+  /** The folder as last indexed (prepare). */
+  site: PreparedSite | undefined;
+  /** How many times the folder was indexed: pages read the data of this generation. */
+  generation: number;
+  /** The pack data of the last indexing (startPacks). */
+  packData: Promise<PackData> | undefined;
+  /** Every configured pack, written once the pack data is ready. */
+  packs: SitePack[];
+  /** The notes whose render hit the deadline in this build (paths, sorted), published as text; set once `ready`. */
+  timedOut: string[];
+  /** Notes whose page failed or ran out of time, published as text, and why (the compiled site's render). */
+  fellBack: { path: string; reason: string }[];
+  /** Pages that could not be rendered at all, and why. */
+  failedPages: { path: string; reason: string }[];
+  /** Notes rendered and packs written (astro:build:start); pages and astro:build:done wait for it. */
+  ready: Promise<void>;
+}
+
+export function createPortalState(options: KbPortalOptions): PortalState {
+  return {
+    options,
+    projectRoot: '',
+    config: undefined,
+    site: undefined,
+    generation: 0,
+    packData: undefined,
+    packs: [],
+    timedOut: [],
+    fellBack: [],
+    failedPages: [],
+    ready: Promise.resolve(),
+  };
+}
+
+/** A field an earlier hook sets. */
+export function need<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('kb-portal: the knowledge folder was not prepared (internal error)');
+  return value;
+}
+
+/**
+ * Index the folder and write what pages read. `salt` (pagesSalt.ts): record page manifests for an incremental build
+ * made by that code; none in dev.
+ */
+export async function prepare(state: PortalState, logger: Pick<AstroIntegrationLogger, 'info' | 'warn'>, salt: string | undefined): Promise<PreparedSite> {
+  const cfg = need(state.config);
+  const started = Date.now();
+  logger.info(`kb: indexing ${cfg.kbDir}`);
+  const prepared = await prepareSite(cfg, {
+    rendererHash: rendererCodeHash(),
+    hasHtml: (key) => hasNoteHtml(cfg.htmlDir, key),
+    pages: salt === undefined ? undefined : pageManifests(cfg, salt, (line) => logger.info(line)),
+    warn: (line) => logger.warn(line),
+  });
+  for (const line of prepared.summary) logger.info(line);
+  logger.info(`kb: indexed ${prepared.model.index.notes.length} notes (${seconds(started)}s)`);
+  state.site = prepared;
+  state.generation++;
+  return prepared;
+}
+
+/** The pack data, every configured pack (packs.json) and the knowledge health (health.json), for this generation of the folder. */
+export function startPacks(state: PortalState, prepared: PreparedSite, inWorker: boolean): Promise<void> {
+  const packData = sitePackData(prepared, rankerCodeHash(), inWorker ? workerUrl('packDataWorker') : undefined);
+  state.packData = packData;
+  return packData.then(async (data) => {
+    // One pack at a time, so a dev server answers requests between them (a build's thread has nothing else to do).
+    state.packs = await writeSitePacksYielding(prepared, data);
+    writeSiteHealth(prepared, state.packs);
+  });
+}
+
+/** A worker module of src/node/site/ (lib/node/site/ once compiled), beside this folder. */
+export const workerUrl = (name: string) => new URL(`../../node/site/${name}.js`, import.meta.url);
+
+/** Seconds since `since`, for the build log. */
+export const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);

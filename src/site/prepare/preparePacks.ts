@@ -1,0 +1,139 @@
+// Build stage 2b: the pack data (the ranker's index over every body, kb-pack-data.json) and every configured
+// pack, computed the way `kb pack` and `kb context` compute them. The pack data is cached by its inputs and the
+// ranker's code; when it must be built for a big folder, a worker thread builds it while Astro bundles. Then the
+// knowledge health page's data, which needs the packs' citations.
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { buildContextPack } from '../../core/context/buildContextPack.js';
+import { buildPackData, type PackData } from '../../core/context/buildPackData.js';
+import { configuredPacks } from '../../core/context/configuredPacks.js';
+import type { RepoDigest } from '../../core/discover/repoDigest.js';
+import { knowledgeHealth, type KnowledgeHealth } from '../../core/health/knowledgeHealth.js';
+import type { KbIndex } from '../../core/index/kbIndexSchema.js';
+import { PORTAL_FILES } from '../../core/site/portalData.js';
+import type { SitePack } from '../../core/site/sitePack.js';
+import { packDataKey, readPackData, savePackData } from '../../node/context/cachedPackData.js';
+import { digestsFor } from '../../node/context/digestsFor.js';
+import { markdownRenderJob, renderSetup } from '../../node/site/noteHtml.js';
+import { readNoteHtml, writeNoteHtml } from '../../node/site/noteHtmlCache.js';
+import { rendererFor } from '../../node/site/noteRenderer.js';
+import { writeFileAtomic } from '../../node/writeFileAtomic.js';
+import type { PreparedSite } from './prepareSite.js';
+
+/** The inputs of buildPackData, as a worker receives them (a Map does not cross threads as cheaply). */
+export interface PackDataJob {
+  index: KbIndex;
+  bodies: [string, string][];
+}
+
+/**
+ * Between these sizes the pack data is built in a worker thread. Below, it is quick enough in this thread;
+ * above, the worker's copy of every body (structured clone) would cost more memory than the time it saves
+ * (100,000 notes: ~700 MB of bodies, twice).
+ */
+const WORKER_NOTES = { from: 1000, to: 30_000 };
+
+/** The site's pack data: from the cache when the index, bodies and ranker are unchanged, else built. */
+export function sitePackData(site: PreparedSite, rankerHash: string, workerUrl: URL | undefined): Promise<PackData> {
+  const { index, bodies } = site.result;
+  const key = packDataKey(index, bodies, rankerHash);
+  const dir = join(site.config.cacheDir, 'kb-pack-data');
+  const cached = readPackData(dir, key);
+  if (cached) return Promise.resolve(cached);
+  const built =
+    workerUrl && index.notes.length >= WORKER_NOTES.from && index.notes.length <= WORKER_NOTES.to
+      ? inWorker(workerUrl, { index, bodies: [...bodies] })
+      : Promise.resolve().then(() => buildPackData(index, bodies));
+  // Read back from the file just written: the pack pages and the island's files then hold only the parts they use
+  // while pages render (10,000 notes: the whole pack data is ~55 MB of JSON, several times that as objects).
+  return built.then((data) => {
+    savePackData(dir, key, data);
+    return readPackData(dir, key) ?? data;
+  });
+}
+
+/** Discovery digests of every registered repo (kb-digests.json), read under discovery's security rules. */
+export function siteDigests(site: PreparedSite): RepoDigest[] {
+  const { index } = site.result;
+  return index.repos.flatMap((r) => digestsFor(site.config.kbDir, index, { task: '', repo: r.alias }).digests);
+}
+
+/**
+ * Every configured pack (the pack pages read packs.json; the build writes their `.md` and `.json`), with its
+ * Markdown rendered as notes are (always sanitised) through the notes' HTML cache: a pack whose Markdown did not
+ * change is not rendered again (at 1,000 notes the pack pages' rendering and highlighting took ~1.7 s a build).
+ */
+export function writeSitePacks(site: PreparedSite, data: PackData): SitePack[] {
+  const next = sitePacks(site, data);
+  const packs: SitePack[] = [];
+  for (let pack = next(); pack; pack = next()) packs.push(pack);
+  return savePacks(site, packs);
+}
+
+/** The same, giving way to other work (a dev server's requests) between one pack and the next. */
+export async function writeSitePacksYielding(site: PreparedSite, data: PackData): Promise<SitePack[]> {
+  const next = sitePacks(site, data);
+  const packs: SitePack[] = [];
+  for (let pack = next(); pack; pack = next()) {
+    packs.push(pack);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return savePacks(site, packs);
+}
+
+/** The configured packs one at a time: each call builds the next, undefined when all are built. */
+function sitePacks(site: PreparedSite, data: PackData): () => SitePack | undefined {
+  const { index } = site.model;
+  const context = { ...site.jobContext, trustHtml: false };
+  const dir = site.config.htmlDir;
+  let render: ReturnType<typeof rendererFor> | undefined;
+  const todo = configuredPacks(index);
+  let i = 0;
+  return () => {
+    const next = todo[i++];
+    if (!next) return undefined;
+    const { slug, title, request } = next;
+    const req = { ...request, today: site.config.today };
+    const found = digestsFor(site.config.kbDir, index, req);
+    const pack = buildContextPack(data, req, found.digests);
+    const job = markdownRenderJob(context, `packs/${slug}.md`, pack.contextPackMarkdown);
+    site.htmlKeys.add(job.key); // kept when the build prunes the cache
+    let html = readNoteHtml(dir, job.key)?.html;
+    if (html === undefined) {
+      const rendered = (render ??= rendererFor(renderSetup(context, dir)))(job);
+      writeNoteHtml(dir, job.key, rendered);
+      html = rendered.html;
+    }
+    return { slug, title, pack, html, digestWarnings: found.warnings };
+  };
+}
+
+function savePacks(site: PreparedSite, packs: SitePack[]): SitePack[] {
+  writeFileAtomic(join(site.config.dataDir, PORTAL_FILES.packs), JSON.stringify(packs));
+  return packs;
+}
+
+/** The knowledge health page's data (health.json), from the folder's links and the configured packs just built. */
+export function writeSiteHealth(site: PreparedSite, packs: readonly SitePack[]): KnowledgeHealth {
+  const health = knowledgeHealth({
+    index: site.model.index,
+    today: site.config.today,
+    packs,
+    brokenLinks: site.brokenLinks,
+    linksOut: site.linksOut,
+  });
+  writeFileAtomic(join(site.config.dataDir, PORTAL_FILES.health), JSON.stringify(health));
+  return health;
+}
+
+function inWorker(workerUrl: URL, job: PackDataJob): Promise<PackData> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerUrl, { workerData: job });
+    worker.once('message', (data: PackData) => {
+      resolve(data);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the pack data worker stopped (exit code ${code})`)));
+  });
+}

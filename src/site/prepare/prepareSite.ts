@@ -1,0 +1,355 @@
+// Build stage 1 (in the integration's own process, before Astro bundles): read, parse and index the knowledge
+// folder once, derive what the pages read, and write it where they find it (site.json, bodies.txt).
+import { closeSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { NoteEntry } from '../../core/index/kbIndexSchema.js';
+import { brokenLinkIssue, type BrokenLink, type LinkCheck } from '../../core/links/findBrokenLinks.js';
+import { attachmentOutputPath } from '../../core/links/attachmentKinds.js';
+import { permalinkSlug } from '../../core/index/assignNoteSlugs.js';
+import { imageNamed, type PageImage } from '../../core/site/noteImage.js';
+import { planRedirects, type NoteRedirect } from '../../core/site/noteRedirects.js';
+import { createSiteModel, type SiteModel, type SiteSettings } from '../../core/site/siteModel.js';
+import { sitePages } from '../../core/site/sitePages.js';
+import { createSitePaths } from '../../core/site/sitePaths.js';
+import { PORTAL_FILES, type NoteRender, type PagesManifestDirs, type PortalDataFile } from '../../core/site/portalData.js';
+import { compareStrings } from '../../core/util/compare.js';
+import { formatIssue, type KbIssue } from '../../core/util/issue.js';
+import { indexKnowledgeFolder, type IndexedFolder } from '../../node/indexKnowledgeFolder.js';
+import { ConfigError } from '../../node/loadKbConfig.js';
+import { lastUpdatedDates } from '../../core/site/lastUpdated.js';
+import { gitDatesSummary, readGitDates } from '../../node/site/gitDates.js';
+import { checkMdx } from '../../node/site/checkMdx.js';
+import { mdxNoteData, noteRenderJob, type RenderJobContext } from '../../node/site/noteHtml.js';
+import type { MdxNoteData } from '../../markdown/parseMdx.js';
+import { planAttachments, type AttachmentCopy } from '../../node/site/noteAttachments.js';
+import { secretPolicyOf } from '../../node/security/redactSecrets.js';
+import type { RenderJob } from '../../node/site/renderNotes.js';
+import { noteLinkScan } from '../../node/site/noteLinkScan.js';
+import { notePageData } from '../../node/site/notePageData.js';
+import { publishedRenames } from '../../node/site/publishedRenames.js';
+import { folderLinkCheck, siteLinks, type SiteLinks } from '../../node/site/siteLinks.js';
+import { writeFileAtomic } from '../../node/writeFileAtomic.js';
+import { BOARDS_FILE, type BoardPageData } from '../../core/site/boardPageData.js';
+import { createSnippetRenderer } from '../../node/site/markdownAdapter.js';
+import { boardBodies, boardCardText, boardPagesData, readSiteBoards, siteFences } from './prepareBoards.js';
+import type { PortalConfig } from '../options/resolvePortal.js';
+
+/** Problems that must stop the build (errors, or warnings under strict); each line names file and line. */
+export class SiteBuildError extends Error {
+  constructor(readonly lines: string[]) {
+    super(`The knowledge folder has problems that stop the build:\n${lines.join('\n')}`);
+    this.name = 'SiteBuildError';
+  }
+}
+
+export interface PreparedSite {
+  config: PortalConfig;
+  result: IndexedFolder;
+  model: SiteModel;
+  /** Notes whose HTML is not in the cache yet. */
+  jobs: RenderJob[];
+  /** Every HTML cache key in use (the rest of the cache can go). */
+  htmlKeys: Set<string>;
+  /** Paths of the `.mdx` notes only Astro can compile (trusted code beyond data; `--trust-html`). */
+  mdx: string[];
+  /** `.mdx` notes still compiling at the render deadline, rendered as Markdown instead (sorted). */
+  mdxTimedOut: string[];
+  /** What links resolve against (notes with aliases, attachments). */
+  links: SiteLinks;
+  /** Attachments published notes use: what to copy into the output. */
+  attachments: AttachmentCopy[];
+  /** Links of published notes that lead nowhere (counted in the log; `kb check` lists them; strict stops on them). */
+  brokenLinks: BrokenLink[];
+  /** Which notes link to which (the health page's orphans). */
+  linksOut: LinkCheck['linksOut'];
+  /** What a note's render job is made from (the runtime and `astro dev` render from it too). */
+  jobContext: RenderJobContext;
+  /** Summary lines for the build log: counts, then every warning with file and line. */
+  summary: string[];
+  /** The page manifests of an incremental build. */
+  pages: PagesManifestDirs | undefined;
+  /** Canvas and base pages (src/site/prepare/prepareBoards.ts). */
+  boards: BoardPageData[];
+  /** The notes' bodies and the canvases' cards: what the pages show (for KaTeX and mermaid). */
+  pageBodies: ReadonlyMap<string, string>;
+  /** Old note URLs that lead to the notes now (permalinks, path-like aliases, renames in git history). */
+  redirects: NoteRedirect[];
+}
+
+/**
+ * Index the folder and write the pages' data. Throws SiteBuildError for errors (bad config, alias chains) and,
+ * with `strict`, for warnings. `rendererHash` is part of every HTML cache key; `hasHtml` says whether a key is
+ * in the cache already; `pages` carries the incremental-build manifests, when there are any.
+ */
+export async function prepareSite(
+  config: PortalConfig,
+  options: { rendererHash: string; hasHtml: (key: string) => boolean; pages: PagesManifestDirs | undefined; warn: (line: string) => void },
+): Promise<PreparedSite> {
+  let result: IndexedFolder;
+  try {
+    // Each note's links too: scanned in the reading's worker threads when cold, kept in the index cache when warm.
+    result = indexKnowledgeFolder(config.kbDir, {
+      cacheDir: join(config.cacheDir, 'index'),
+      allowSecrets: config.allowSecrets,
+      links: true,
+      locale: config.locale,
+    });
+  } catch (err) {
+    if (err instanceof ConfigError) throw new SiteBuildError(err.lines);
+    throw err;
+  }
+  if (result.index.notes.length === 0)
+    throw new SiteBuildError([
+      `no notes found in ${config.kbDir} (${result.counts.filesSeen} files seen) — is --kb (or the integration's \`kb\` option) right?`,
+    ]);
+  const blocking = result.issues.filter((i: KbIssue) => i.severity === 'error' || config.strict);
+  if (blocking.length)
+    throw new SiteBuildError(blocking.map((i) => (config.strict && i.severity === 'warning' ? `${formatIssue(i)} (--strict)` : formatIssue(i))));
+
+  const links = siteLinks(result);
+  // Every reader of a note's links (check, preview images, attachments, render jobs) shares this one memo of them.
+  const scan = noteLinkScan(result);
+  const boards = readSiteBoards(result, links);
+  const { broken: brokenLinks, linksOut } = folderLinkCheck(result, links, false, scan); // counted here; `kb check` suggests the closest notes
+  if (config.strict && brokenLinks.length) throw new SiteBuildError(brokenLinks.map((b) => `${formatIssue(brokenLinkIssue(b))} (--strict)`));
+  const index = config.title ? { ...result.index, title: config.title } : result.index;
+  const kbConfig = result.reading.config;
+  // "Last updated" and renamed notes: one `git log` for the whole folder when it has its own history, else frontmatter
+  // dates, and outside any repository the files' modification times after them.
+  const git = readGitDates(config.kbDir);
+  const updated = lastUpdatedDates(index.notes, git.source === 'git' ? git.dates : undefined, { mtimes: git.source === 'none' && git.reason === 'not-a-repo' });
+  const notePages = notePageData(result.reading.input.notes, new Set(index.notes.map((n) => n.path)), result.bodies, kbConfig.properties, links.resolver, scan);
+  const siteImage = kbConfig.site.image === undefined ? undefined : imageNamed(kbConfig.site.image, links.resolver);
+  const files = createSitePaths(config.root);
+  const imageUrl = (image: PageImage) => (image.kind === 'url' ? image.url : files.file(attachmentOutputPath(image.path)));
+  // The site's settings, once: the model here and the pages' model (src/runtime/portalSite.ts) are made from them.
+  const settings: SiteSettings = {
+    root: config.root,
+    siteUrl: config.siteUrl,
+    today: config.today,
+    trustHtml: config.trustHtml,
+    rawMarkdown: config.rawMarkdown,
+    editUrl: config.editUrl,
+    updated,
+    graph: result.reading.config.graph,
+    noindex: kbConfig.site.noindex,
+    image: siteImage && imageUrl(siteImage),
+  };
+  const model = createSiteModel(index, settings, { ...links, boards: boards.entries });
+  const cards = boardCardText(boards);
+  const pageBodies = cards.size ? new Map([...result.bodies, ...cards]) : result.bodies;
+  const imageFiles = [...notePages.images.values(), ...(siteImage ? [siteImage] : [])].flatMap((i) => (i.kind === 'file' ? [i.path] : []));
+  // Text attachments are published with their credentials redacted, as notes are; their warnings join the boards'.
+  const secrets = { policy: secretPolicyOf(result.reading.secrets), issues: boards.issues };
+  const attachments = planAttachments({
+    kbDir: config.kbDir,
+    bodies: pageBodies,
+    notes: [...index.notes, ...boards.entries],
+    resolver: links.resolver,
+    extra: imageFiles,
+    scan,
+    secrets,
+  });
+  const fences = siteFences({ model, result, boards, today: config.today, warn: (issue) => boards.issues.push(issue) });
+  const planned = planRedirects({
+    notes: index.notes,
+    aliases: new Map(links.targets.flatMap((t) => (t.aliases ? [[t.path, t.aliases] as const] : []))),
+    renames: git.source === 'git' ? publishedRenames(git.renames, kbConfig) : new Map(),
+    pages: new Set(sitePages(model)),
+    permalinks: notePermalinks(result),
+    paths: model.paths,
+  });
+  const jobContext: RenderJobContext = {
+    links,
+    bodies: boards.files.length ? new Map([...result.bodies, ...boardBodies(boards)]) : result.bodies,
+    byPath: model.byPath,
+    attachmentSizes: new Map(attachments.flatMap((a) => (a.size ? [[a.path, a.size] as const] : []))),
+    root: config.root,
+    trustHtml: config.trustHtml,
+    rendererHash: options.rendererHash,
+    fences: fences.renderer,
+    scan,
+  };
+  const notes: Record<string, NoteRender> = {};
+  const jobs: RenderJob[] = [];
+  const htmlKeys = new Set<string>();
+  const mdx: string[] = [];
+  const frontmatter = new Map(result.reading.input.notes.map((src) => [src.path, src.yamlError ? undefined : src.data]));
+  const mdxData = (note: NoteEntry) => mdxNoteData(note, frontmatter.get(note.path));
+  const asMdx = await mdxNotes(index.notes, result.bodies, mdxData, config.renderDeadlineMs, config.trustHtml, options.warn);
+  // Each note's render job (its Markdown, what it embeds, its images' sizes), one after the other: a page renders
+  // it itself when its HTML is not cached (dev, or a cache file lost mid-build). Written beside its name and renamed.
+  const bodiesFile = join(config.dataDir, PORTAL_FILES.bodies);
+  mkdirSync(config.dataDir, { recursive: true });
+  const fd = openSync(`${bodiesFile}.${process.pid}.tmp`, 'w');
+  let offset = 0;
+  try {
+    for (const note of index.notes) {
+      if (asMdx.astro.has(note.path)) {
+        notes[note.path] = { as: 'mdx' };
+        mdx.push(note.path);
+        continue;
+      }
+      const job = noteRenderJob(jobContext, note, asMdx.data.has(note.path) ? mdxData(note) : undefined);
+      const bytes = Buffer.from(JSON.stringify(job), 'utf8');
+      writeSync(fd, bytes);
+      notes[note.path] = { as: 'md', htmlKey: job.key, job: [offset, bytes.length] };
+      offset += bytes.length;
+      htmlKeys.add(job.key);
+      if (!options.hasHtml(job.key)) jobs.push(job);
+    }
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(`${bodiesFile}.${process.pid}.tmp`, bodiesFile);
+  const boardPages = boardPagesData({ boards, fences, snippet: createSnippetRenderer(jobContext, config.htmlDir) });
+  // Images a base's cards show: published like a note's.
+  const shown = new Set(attachments.map((a) => a.path));
+  const more = [...fences.images].filter((p) => !shown.has(p));
+  if (more.length)
+    attachments.push(
+      ...planAttachments({
+        kbDir: config.kbDir,
+        bodies: new Map([['', more.map((p) => `![[${p}]]`).join('\n')]]),
+        notes: [{ path: '' }],
+        resolver: links.resolver,
+        secrets,
+      }),
+    );
+  attachments.sort((a, b) => compareStrings(a.path, b.path));
+  writeFileAtomic(join(config.dataDir, BOARDS_FILE), JSON.stringify(boardPages));
+  if (config.strict && boards.issues.length) throw new SiteBuildError(boards.issues.map((i) => `${formatIssue(i)} (--strict)`));
+  const data: PortalDataFile = {
+    settings,
+    prefix: config.prefix.replace(/^\//, ''),
+    index,
+    notes,
+    links: { targets: links.targets, files: links.files, boards: boards.entries },
+    properties: notePages.properties,
+    images: Object.fromEntries([...notePages.images].map(([path, image]) => [path, imageUrl(image)])),
+    htmlDir: config.htmlDir,
+    pages: options.pages,
+    searchShardPages: config.searchShardPages,
+  };
+  writeFileAtomic(join(config.dataDir, PORTAL_FILES.site), JSON.stringify(data));
+  const summary = [
+    ...summaryLines(config.kbDir, result),
+    ...boards.issues.map((i) => `kb: ${formatIssue(i)}`),
+    gitDatesSummary(git),
+    ...redirectSummary(planned.redirects),
+  ];
+  for (const w of planned.warnings) summary.push(`kb: ${formatIssue(w)}`);
+  if (kbConfig.site.image !== undefined && !siteImage)
+    summary.push(
+      `kb: kb.config.yaml: site.image: "${kbConfig.site.image}" is neither an https:// URL nor an image in the knowledge folder; pages without an image of their own have no preview image`,
+    );
+  if (brokenLinks.length)
+    summary.push(
+      `kb: ${brokenLinks.length} broken link${brokenLinks.length === 1 ? '' : 's'} (links to no note or file); \`kb check --kb ${config.kbDir}\` lists them, --strict fails on them`,
+    );
+  return {
+    config,
+    result,
+    model,
+    jobs,
+    htmlKeys,
+    mdx: mdx.sort(compareStrings),
+    mdxTimedOut: asMdx.timedOut.sort(compareStrings),
+    links,
+    attachments,
+    brokenLinks,
+    linksOut,
+    jobContext,
+    summary,
+    pages: options.pages,
+    boards: boardPages,
+    pageBodies,
+    redirects: planned.redirects,
+  };
+}
+
+/** Each note's `permalink:` as a slug, for the notes that have a usable one. */
+function notePermalinks(result: IndexedFolder): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const src of result.reading.input.notes) {
+    const raw = (src.yamlError ? undefined : (src.data as Record<string, unknown> | undefined))?.['permalink'];
+    const slug = typeof raw === 'string' || typeof raw === 'number' ? permalinkSlug(String(raw)) : undefined;
+    if (slug !== undefined) out.set(src.path, slug);
+  }
+  return out;
+}
+
+/** How many old URLs lead on, and from where. */
+function redirectSummary(redirects: readonly NoteRedirect[]): string[] {
+  if (!redirects.length) return [];
+  const count = (reason: NoteRedirect['reason']) => redirects.filter((r) => r.reason === reason).length;
+  const parts = [
+    [count('permalink'), 'permalinks'],
+    [count('publish'), 'permalinks at their Obsidian Publish URLs'],
+    [count('alias'), 'aliases'],
+    [count('renamed'), 'renames in git history'],
+  ]
+    .filter(([n]) => n)
+    .map(([n, what]) => `${n} from ${what}`);
+  return [`kb: ${redirects.length} old note URL${redirects.length === 1 ? '' : 's'} redirect to the notes (${parts.join(', ')})`];
+}
+
+/**
+ * How each `.mdx` note is shown: those whose frontmatter is sound and whose trial compile succeeds within the render
+ * deadline (checkMdx.ts) are read as MDX. Code that is data (mdxCodeCheck.ts) is read here, as the note is rendered
+ * to HTML like Markdown (`data`, src/markdown/parseMdx.ts); more than data only with `trust` (`--trust-html`), and
+ * only Astro's bundler can run it (`astro`). The others (broken YAML, a JSX error, code the build does not run, a
+ * compile past the deadline) are rendered as Markdown, each with a warning; `timedOut` names those that hit the
+ * deadline, for the summary's deadline line.
+ */
+async function mdxNotes(
+  notes: readonly NoteEntry[],
+  bodies: ReadonlyMap<string, string>,
+  mdxData: (note: NoteEntry) => MdxNoteData,
+  deadlineMs: number,
+  trust: boolean,
+  warn: (line: string) => void,
+): Promise<{ data: Set<string>; astro: Set<string>; timedOut: string[] }> {
+  const candidates: NoteEntry[] = [];
+  for (const note of notes) {
+    if (note.format !== 'mdx') continue;
+    if (note.warnings.some((w) => /not valid YAML|not a set of/.test(w))) warn(`${note.path}: frontmatter is broken, so the MDX is shown as plain Markdown.`);
+    else candidates.push(note);
+  }
+  const verdicts = await checkMdx(
+    candidates.map((n) => ({ body: bodies.get(n.path) ?? '', data: mdxData(n) })),
+    { deadlineMs, trust },
+  );
+  const data = new Set<string>();
+  const astro = new Set<string>();
+  const timedOut: string[] = [];
+  candidates.forEach((note, k) => {
+    const v = verdicts[k]!;
+    if (v.ok) (v.astro ? astro : data).add(note.path);
+    else if ('timedOut' in v) {
+      timedOut.push(note.path);
+      warn(`${note.path}: MDX was still compiling at the render deadline (${deadlineMs / 1000} s); shown as plain Markdown.`);
+    } else if (v.code)
+      warn(
+        v.code.kind === 'html'
+          ? `${note.path}:${note.bodyLine + v.code.line - 1}: MDX holds HTML the build does not publish (${v.code.what}: only what the Markdown sanitiser allows); shown as plain Markdown, sanitised. Authors you trust: --trust-html keeps it.`
+          : `${note.path}:${note.bodyLine + v.code.line - 1}: MDX holds JavaScript the build does not run (${v.code.what}: only data, frontmatter and the note's own constants); shown as plain Markdown. Authors you trust: --trust-html runs it.`,
+      );
+    else warn(`${note.path}: MDX does not compile (${v.reason}); shown as plain Markdown.`);
+  });
+  return { data, astro, timedOut };
+}
+
+/** The build's summary: the counts from the report, then every warning with file and line. */
+export function summaryLines(kbDir: string, result: IndexedFolder): string[] {
+  const c = result.counts;
+  const rules = Object.entries(c.excludedByRule)
+    .sort(([a], [b]) => compareStrings(a, b))
+    .map(([rule, n]) => `${rule} ${n}`)
+    .join(', ');
+  return [
+    `kb: ${kbDir}`,
+    `kb: notes found ${c.filesSeen}, indexed ${c.indexed + c.warned}, warned ${c.warned}, ideas ${c.ideas}, unpublished ${c.unpublished}, excluded ${c.excluded}${rules ? ` (${rules})` : ''}`,
+    ...result.issues.map((i) => `kb: ${formatIssue(i)}`),
+  ];
+}
