@@ -3,6 +3,8 @@ import { existsSync, statSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { defineOptions, type Omitted, type OptionFields, type Options } from '../core/options/defineOptions.js';
+import { parseArgsOptions, readFlags, type Flag } from '../core/options/flagFace.js';
 import { KnowledgeFolderError } from '../node/knowledgeFolderError.js';
 import { readKbEnvironment } from '../node/kbEnvironment.js';
 import { usageError, type Io } from './io.js';
@@ -32,6 +34,68 @@ export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(co
   if (typeof today === 'string') checkedDay(today, command);
   return parsed;
 }
+
+/** The flags of a command, declared once (flagFace.ts): parsed as parseFlags parses, the common flags included. */
+export function parseCommandFlags(command: string, argv: string[], flags: readonly Flag[], allowPositionals = true) {
+  const { values, positionals } = parseFlags(command, argv, parseArgsOptions(flags), allowPositionals);
+  return { values: values as Record<string, string | boolean | undefined>, positionals };
+}
+
+/** The faces a flag of the CLI's own does not have. */
+export const CLI_ONLY: Omitted = { omitted: 'the CLI’s own' };
+
+/**
+ * A command's flags read through their schemas: the CLI's shared ones (cliOptions) and the command's `own`, each as
+ * its kind says (readFlags); a mistake is a usage error naming the flag.
+ */
+export function readCommandFlags<F extends OptionFields>(command: string, argv: string[], flags: readonly Flag[], own: Options<F>, allowPositionals = true) {
+  const { values, positionals } = parseCommandFlags(command, argv, flags, allowPositionals);
+  const read = readFlags(flags, values, positionals, (problem) => {
+    throw usageError(command, problem);
+  });
+  return { options: cliOptions.schema.extend(own.schema.shape).parse(read), positionals };
+}
+
+/**
+ * The CLI's own flags, shared by its commands: each command lists those it takes, in the order its help shows
+ * them (a command may word a flag's help its own way: withHelp).
+ */
+export const cliOptions = defineOptions({
+  /** The knowledge folder. Default: KB_DIR, else content/. */
+  kb: {
+    schema: z.string().optional(),
+    kind: 'text',
+    flag: { value: 'DIR', help: 'the knowledge folder (default: KB_DIR, else content/)' },
+    tool: CLI_ONLY,
+    form: CLI_ONLY,
+  },
+  /** The date ages are counted from, YYYY-MM-DD (todayFrom). Default: KB_TODAY, else today. */
+  today: {
+    schema: z.string().optional(),
+    kind: 'text',
+    flag: { value: 'DATE', usage: 'YYYY-MM-DD', help: 'the date ages are counted from (default: KB_TODAY, else today)' },
+    tool: CLI_ONLY,
+    form: CLI_ONLY,
+  },
+  /** The answer as JSON. Default: text. */
+  json: { schema: z.boolean().optional(), kind: 'switch', flag: { help: 'the result as JSON' }, tool: CLI_ONLY, form: CLI_ONLY },
+  /** Keep credentials as written (allowSecretsFrom). Default: redacted, unless KB_ALLOW_SECRETS=1. */
+  allowSecrets: {
+    schema: z.boolean().optional(),
+    kind: 'switch',
+    flag: { help: 'do not redact credentials (or KB_ALLOW_SECRETS=1)' },
+    tool: CLI_ONLY,
+    form: CLI_ONLY,
+  },
+  /** Neither read nor write the index cache (indexCacheFrom). Default: the cache is used, unless KB_NO_CACHE=1. */
+  noCache: {
+    schema: z.boolean().optional(),
+    kind: 'switch',
+    flag: { help: 'do not read or write the index cache (or KB_NO_CACHE=1)' },
+    tool: CLI_ONLY,
+    form: CLI_ONLY,
+  },
+});
 
 function checkedDay(value: string, command: string): string {
   const parsed = isoDay.safeParse(value);

@@ -5,8 +5,8 @@ import type { Io } from './io.js';
 /** The flags `kb index` and `kb check` read a folder with. */
 export interface FolderFlags {
   kb?: string | undefined;
-  'allow-secrets'?: boolean | undefined;
-  'no-cache'?: boolean | undefined;
+  allowSecrets?: boolean | undefined;
+  noCache?: boolean | undefined;
 }
 
 /**
@@ -18,8 +18,8 @@ export function indexAskedFolder(values: FolderFlags, io: Io, options: Pick<Inde
   const kbDir = existingKbDir(values.kb, io);
   return requireNotes(
     indexKnowledgeFolder(kbDir, {
-      allowSecrets: allowSecretsFrom(values['allow-secrets'], io),
-      cacheDir: indexCacheFrom(values['no-cache'], kbDir, io),
+      allowSecrets: allowSecretsFrom(values.allowSecrets, io),
+      cacheDir: indexCacheFrom(values.noCache, kbDir, io),
       links: options.links,
     }),
     askedKbDir(values.kb, io),

@@ -310,19 +310,11 @@ class KbQuery extends HTMLElement {
     this.status.textContent = `Loaded ${notes.length} knowledge files into one download.`;
   }
 
-  private packRequest(): PackRequest {
-    const form = this.querySelector<HTMLFormElement>('[data-pack-form]')!;
-    const data = new FormData(form);
-    const text = (name: string) => String(data.get(name) ?? '').trim() || undefined;
-    const max = Number(data.get('maxTokens'));
-    return {
-      task: text('task') ?? this.input.value.trim(),
-      repo: text('repo'),
-      project: text('project'),
-      include: data.getAll('include').map(String),
-      maxTokens: Number.isFinite(max) && max > 0 ? Math.floor(max) : undefined,
-      today: localDay(new Date()),
-    };
+  /** The pack the form asks for (packForm.ts), loaded with the pack's code, not with the page. */
+  private async packRequest(): Promise<PackRequest> {
+    const { packRequestFromForm } = await import('../core/context/packForm.ts');
+    const data = new FormData(this.querySelector<HTMLFormElement>('[data-pack-form]')!);
+    return packRequestFromForm((name) => data.getAll(name).map(String), this.input.value.trim(), localDay(new Date()));
   }
 
   private async buildPack(): Promise<void> {
@@ -330,7 +322,7 @@ class KbQuery extends HTMLElement {
     const count = this.querySelector<HTMLElement>('[data-pack-tokens]')!;
     count.textContent = 'Building…';
     try {
-      const built = await browserPack(this.paths, this.packRequest());
+      const built = await browserPack(this.paths, await this.packRequest());
       this.pack = built.pack;
       const unreadPaths = built.unreadPaths;
       out.textContent = this.pack.contextPackMarkdown;

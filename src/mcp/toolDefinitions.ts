@@ -1,8 +1,10 @@
 // The tools as a client lists them: names, descriptions and zod inputs. Light on purpose: each tool's answer
 // (and the indexing pipeline behind it) is loaded on its first call, so the server answers `initialize` fast.
 import { z } from 'zod';
-import { BUCKETS } from '../core/context/bucketOf.js';
-import { DEFAULT_MAX_TOKENS, MAX_TOKENS_CAP } from '../core/context/packTypes.js';
+import { packOptions } from '../core/context/packTypes.js';
+import { toolShape } from '../core/options/toolFace.js';
+import { queryOptions } from '../core/query/queryOptions.js';
+import { searchOptions } from '../core/search/searchOptions.js';
 import { MIN_RESULT_TOKENS, RESULT_TOKENS, type ToolDefinition } from './tools/kbTool.js';
 
 const cursor = z.string().optional().describe('From a previous page of the same call: continue where it stopped. Omit for the first page.');
@@ -13,49 +15,14 @@ const resultTokens = z
   .max(RESULT_TOKENS)
   .optional()
   .describe(`Most tokens (o200k) this result may hold; default and maximum ${RESULT_TOKENS}. Longer answers are paginated.`);
-const lang = z
-  .string()
-  .optional()
-  .describe(
-    "The language the words are written in, a BCP 47 tag (de, ja, zh-CN, …); default the folder's site.locale. It decides how they are split, stemmed and which are stop words.",
-  );
 const resultBudget = (args: { maxTokens?: number | undefined }) => args.maxTokens ?? RESULT_TOKENS;
 
-export const queryInput = {
-  tags: z.string().describe('Tags separated by spaces; the word AND anywhere makes it an intersection. Example: "api AND pagination".'),
-  cursor,
-  maxTokens: resultTokens,
-};
-export const searchInput = {
-  keyword: z.string().optional().describe('Words to find in titles and bodies, as one phrase.'),
-  tag: z.string().optional().describe('Only notes with this tag (exact, case-insensitive).'),
-  category: z.string().optional().describe('Only notes in this category (exact, case-insensitive).'),
-  lang,
-  cursor,
-  maxTokens: resultTokens,
-};
-export const contextInput = {
-  task: z.string().optional().describe('The task in a sentence, e.g. "Add cursor pagination to the refunds endpoint". Required unless note is given.'),
-  note: z
-    .string()
-    .optional()
-    .describe(
-      "A note path (as query, search and context list it): a pack for that note's page, the note first (whole when it fits), then the notes it links to, that link to it or share its tags, ranked by its title and headings (or by task when given).",
-    ),
-  repo: z.string().optional().describe('A registered codebase alias: scopes the notes and fills "Files to Inspect".'),
-  project: z.string().optional().describe('A project key: scopes the notes to it and its tags.'),
-  include: z.array(z.enum(BUCKETS)).optional().describe('Buckets to include; default decisions, lessons, patterns.'),
-  maxTokens: z.number().int().positive().optional().describe(`The pack's budget in tokens (o200k); default ${DEFAULT_MAX_TOKENS}, at most ${MAX_TOKENS_CAP}.`),
-  terms: z
-    .array(z.string())
-    .optional()
-    .describe(
-      'The folder\'s own words for the task (from list_tags, or titles you have seen), e.g. ["worktree", "git"]. Notes using them rank higher; none is left out for lacking them.',
-    ),
-  tags: z.array(z.string()).optional().describe('Tags from list_tags whose notes should rank higher (a boost, never a filter).'),
-  lang,
-  cursor,
-};
+/** Every field of a tag query the tool takes (queryOptions.ts), then paging. */
+export const queryInput = { ...toolShape(queryOptions), cursor, maxTokens: resultTokens };
+/** Every field of a search (searchOptions.ts), then paging. */
+export const searchInput = { ...toolShape(searchOptions), cursor, maxTokens: resultTokens };
+/** Every field of a pack request the tool takes (packTypes.ts), then the page to continue from. */
+export const contextInput = { ...toolShape(packOptions), cursor };
 export const readNoteInput = {
   path: z.string().describe('The note path as listed by query/search/context, relative to the knowledge folder.'),
   section: z.string().optional().describe('A heading of the note (case-insensitive): return only that section and its subsections.'),

@@ -7,7 +7,7 @@ import { knowledgeHealth } from '../../src/core/health/knowledgeHealth.ts';
 import type { PackRequest } from '../../src/core/context/packTypes.ts';
 import { runQuery } from '../../src/core/query/runQuery.ts';
 import { runSearch } from '../../src/core/search/runSearch.ts';
-import type { SearchRequest } from '../../src/core/search/searchResult.ts';
+import type { SearchRequest } from '../../src/core/search/searchOptions.ts';
 import { digestsFor } from '../../src/node/context/digestsFor.ts';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
 import { folderLinkCheck, siteLinks } from '../../src/node/site/siteLinks.ts';

@@ -10,6 +10,20 @@ import { noteHtmlKey } from '../../src/node/site/noteHtmlCache.ts';
 const work = mkdtempSync(join(tmpdir(), 'kb-code-hash-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** An npm lockfile: the package the graph imports, its dependency, and a package nothing imports. */
+function lock(versions: Partial<Record<'sanitiser' | 'dep' | 'other', string>>): string {
+  const v = { sanitiser: '1.0.0', dep: '2.0.0', other: '3.0.0', ...versions };
+  return JSON.stringify({
+    lockfileVersion: 3,
+    packages: {
+      '': { name: 'x' },
+      'node_modules/sanitiser': { version: v.sanitiser, dependencies: { dep: '^2' } },
+      'node_modules/dep': { version: v.dep },
+      'node_modules/other': { version: v.other },
+    },
+  });
+}
+
 /** A small module graph: entry.ts → ./allowList.js (on disk as .ts) → the package `sanitiser`. */
 function graph(name: string, files: Record<string, string>): string {
   const dir = join(work, name);
@@ -18,7 +32,7 @@ function graph(name: string, files: Record<string, string>): string {
     'allowList.ts': "import sanitise from 'sanitiser';\nexport const allow = ['p', 'a'];\n",
     'unrelated.ts': 'export const x = 1;\n',
     'node_modules/sanitiser/package.json': '{"name":"sanitiser","version":"1.0.0"}',
-    'package-lock.json': '{"lockfileVersion":3}',
+    'package-lock.json': lock({}),
     ...files,
   })) {
     mkdirSync(join(dir, file, '..'), { recursive: true });
@@ -33,9 +47,17 @@ describe('hashModuleGraph', () => {
     ['the allow-list, a module the entry imports', { 'allowList.ts': "import sanitise from 'sanitiser';\nexport const allow = ['p'];\n" }],
     ['the entry itself', { 'entry.ts': "import { allow } from './allowList.js';\nexport const render = () => [...allow];\n" }],
     ['an upgraded package', { 'node_modules/sanitiser/package.json': '{"name":"sanitiser","version":"1.0.1"}' }],
-    ['the lockfile (a dependency of a dependency)', { 'package-lock.json': '{"lockfileVersion":3,"x":1}' }],
+    ['the lockfile: the package the graph imports', { 'package-lock.json': lock({ sanitiser: '1.0.1' }) }],
+    ['the lockfile: a dependency of that package', { 'package-lock.json': lock({ dep: '2.0.1' }) }],
   ])('changes with %s', (name, change) => expect(graph(name.replace(/\W+/g, '-'), change)).not.toBe(base));
-  it('does not change with a module outside the graph', () => expect(graph('unrelated', { 'unrelated.ts': 'export const x = 2;\n' })).toBe(base));
+  it.each([
+    ['a module outside the graph', { 'unrelated.ts': 'export const x = 2;\n' }],
+    ['a package nothing in the graph depends on, in the lockfile', { 'package-lock.json': lock({ other: '3.0.1' }) }],
+  ])('does not change with %s', (name, change) => expect(graph(name.replace(/\W+/g, '-'), change)).toBe(base));
+  it('counts a lockfile it cannot read (not npm’s) whole', () => {
+    const yarn = (text: string) => graph(`yarn-${text.length}`, { 'package-lock.json': text });
+    expect(yarn('# yarn lockfile v1\nother@3: version "3.0.0"\n')).not.toBe(yarn('# yarn lockfile v1\nother@3: version "3.0.1"\n'));
+  });
   it('is the same for the same code anywhere on disk', () => expect(graph('copy', {})).toBe(base));
 });
 

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContextPack } from '../../src/core/context/buildContextPack.js';
@@ -9,10 +8,10 @@ import type { PackRequest } from '../../src/core/context/packTypes.js';
 import { countTokens } from '../../src/core/tokens/countTokens.js';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.js';
 import { loadPackInputs } from '../../src/node/context/loadPackInputs.js';
+import { corpus } from './foundationSupport.js';
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/context-basic');
 const SAMPLE = join(import.meta.dirname, '../../content');
-const CORPUS = join(import.meta.dirname, '../../../shared/corpora/arscontexta');
 const golden = (name: string) => join(import.meta.dirname, '__golden__/packs', `${name}.md`);
 
 const fixture = indexKnowledgeFolder(FIXTURE);
@@ -136,7 +135,7 @@ describe.each([
   { name: 'fixture', dir: FIXTURE, task: 'cursor pagination for the shop', project: undefined },
   { name: 'sample folder', dir: SAMPLE, task: 'Fix duplicate Stripe webhook deliveries creating double refunds', project: 'pay' },
 ])('CLI and island give the same pack ($name)', ({ dir, task, project }) => {
-  it.skipIf(!existsSync(dir))('the same pack from published parts, loaded as the pack asks for them', async () => {
+  it('the same pack from published parts, loaded as the pack asks for them', async () => {
     const cli = loadPackInputs(dir);
     const files = new Map(packDataFiles(cli.data).map((f) => [f.path, JSON.stringify(f.value)]));
     const island = createPackDataLoader(async (path) => JSON.parse(files.get(path)!) as unknown);
@@ -147,9 +146,12 @@ describe.each([
   });
 });
 
-describe.skipIf(!existsSync(CORPUS))('arscontexta (real corpus)', () => {
-  const inputs = loadPackInputs(CORPUS);
+describe('arscontexta (real corpus)', () => {
+  let loaded: ReturnType<typeof loadPackInputs> | undefined;
+  // Read when a test runs: without the corpus each test fails with where to put it (foundationSupport.ts).
+  const corpusInputs = () => (loaded ??= loadPackInputs(corpus('arscontexta')));
   it('cuts its ~15k-token note at a heading boundary inside a 12000 budget', () => {
+    const inputs = corpusInputs();
     const long = inputs.index.notes.find((n) => n.path.startsWith('methodology/legal case management'))!;
     expect(long.tokens).toBeGreaterThan(12000);
     const p = buildContextPack(inputs.data, { task: 'legal case management precedent chains regulatory change propagation', maxTokens: 20000 });
@@ -159,7 +161,7 @@ describe.skipIf(!existsSync(CORPUS))('arscontexta (real corpus)', () => {
     expect(p.contextPackMarkdown).toMatch(/_Cut at a heading boundary: /);
   });
   it.each([300, 1000, 6000, 12000])('never exceeds a budget of %i tokens', (maxTokens) => {
-    const p = buildContextPack(inputs.data, { task: 'how should an agent decide which notes to load into a limited context window', maxTokens });
+    const p = buildContextPack(corpusInputs().data, { task: 'how should an agent decide which notes to load into a limited context window', maxTokens });
     expect(countTokens(p.contextPackMarkdown)).toBeLessThanOrEqual(maxTokens);
   });
 });

@@ -1,14 +1,11 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.js';
+import { corpus } from './foundationSupport.js';
 
-const CORPUS = join(import.meta.dirname, '../../../shared/corpora/arscontexta/methodology');
-
-describe.skipIf(!existsSync(CORPUS))('arscontexta/methodology (real corpus)', () => {
-  // vitest runs a skipped describe's body while collecting, so the corpus is read only when a test runs.
+describe('arscontexta/methodology (real corpus)', () => {
+  // Read when a test runs: without the corpus each test fails with where to put it (foundationSupport.ts).
   let cached: ReturnType<typeof indexKnowledgeFolder> | undefined;
-  const result = () => (cached ??= indexKnowledgeFolder(CORPUS));
+  const result = () => (cached ??= indexKnowledgeFolder(corpus('arscontexta/methodology')));
   it('indexes all 249 notes', () => expect(result().index.notes).toHaveLength(249));
   it('warns on exactly the 3 notes whose YAML does not parse, naming file and line', () => {
     const yaml = result().issues.filter((i) => i.code === 'yaml-invalid');

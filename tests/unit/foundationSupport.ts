@@ -1,14 +1,38 @@
 // Shared by the foundation and hardening tests: fixture paths, temporary copies, a capturing Io.
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll } from 'vitest';
 import type { Io } from '../../src/cli/io.js';
 import { noteEntrySchema, type NoteEntry } from '../../src/core/index/kbIndexSchema.js';
 import type { IndexedFolder } from '../../src/node/indexKnowledgeFolder.js';
 
 export const FIXTURES = join(import.meta.dirname, '../fixtures');
-export const CORPORA = join(import.meta.dirname, '../../../shared/corpora');
+/**
+ * The shared real corpora (read, never copied into the repository): KB_CORPORA when set, else `shared/corpora` in
+ * the folder above the checkout (`../shared/corpora`), or in a folder above that (a worktree sits deeper).
+ */
+export const CORPORA = process.env['KB_CORPORA'] ?? nearestCorpora(join(import.meta.dirname, '../../..'));
+
+function nearestCorpora(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'shared', 'corpora'))) return join(dir, 'shared', 'corpora');
+    if (dirname(dir) === dir) return join(from, 'shared', 'corpora');
+  }
+}
+
+/**
+ * A corpus under CORPORA (`arscontexta`, `govuk-manual/source`). Call it inside a test: a test that needs a corpus
+ * fails when it is absent, saying where it looked and what to do, and never passes by skipping.
+ */
+export function corpus(name: string): string {
+  const dir = join(CORPORA, name);
+  if (!existsSync(dir))
+    throw new Error(
+      `No corpus ${name} at ${dir}. The real corpora are not in the repository: put them at ../shared/corpora beside the checkout, or set KB_CORPORA to their folder.`,
+    );
+  return dir;
+}
 export const CONTENT = join(import.meta.dirname, '../../content');
 
 export const fixture = (name: string) => join(FIXTURES, name);

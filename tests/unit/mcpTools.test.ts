@@ -3,6 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { packOptions } from '../../src/core/context/packTypes.js';
+import { takes, type OptionFields } from '../../src/core/options/defineOptions.js';
 import { CONTENT, fixture, tempDir } from './foundationSupport.js';
 import { cli, startServer, texts, TODAY, type Server } from './mcpSupport.js';
 
@@ -19,18 +21,9 @@ describe('kb mcp: the tools a client lists', () => {
     expect(byName.get('query')!.inputSchema.required).toEqual(['tags']);
     // A task or a note (a page pack); the tool says which is missing (contextTool.ts).
     expect(byName.get('context')!.inputSchema.required).toBeUndefined();
-    expect(Object.keys(byName.get('context')!.inputSchema.properties ?? {})).toEqual([
-      'task',
-      'note',
-      'repo',
-      'project',
-      'include',
-      'maxTokens',
-      'terms',
-      'tags',
-      'lang',
-      'cursor',
-    ]);
+    // Every field of a pack request the tool takes (packTypes.ts: one declaration for the CLI, the tool, the form), then paging.
+    const packFields = Object.entries(packOptions.fields as OptionFields).filter(([, f]) => takes(f.tool));
+    expect(Object.keys(byName.get('context')!.inputSchema.properties ?? {})).toEqual([...packFields.map(([key]) => key), 'cursor']);
     expect(byName.get('read_note')!.inputSchema.required).toEqual(['path']);
     expect(byName.get('discover')!.inputSchema.required).toEqual(['paths', 'task']);
     for (const t of tools) {

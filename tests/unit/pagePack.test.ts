@@ -7,7 +7,8 @@ import { buildPackData } from '../../src/core/context/buildPackData.ts';
 import { createPackDataLoader } from '../../src/core/context/packLoader.ts';
 import { noteShardOf, PACK_FILES, packDataFiles, type PackData } from '../../src/core/context/packParts.ts';
 import { packRequestSchema, type PackRequest } from '../../src/core/context/packTypes.ts';
-import { contextCommand, shellWord } from '../../src/core/site/contextCommand.ts';
+import { packCommandLine } from '../../src/core/context/packCommandLine.ts';
+import { shellWord } from '../../src/core/options/flagFace.ts';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
 import { main as run } from '../../src/cli/main.ts';
 import { unpackAscending } from '../../src/core/rank/packedInts.ts';
@@ -136,7 +137,7 @@ describe('the command a page shows', () => {
     [{ task: 'react-native', tags: ['react-native'] }, 'kb context --task react-native --tags react-native'],
     [{ task: 'Payments API', project: 'pay' }, "kb context --task 'Payments API' --project pay"],
     [{ task: '', note: "notes/it's here.md" }, `kb context --note 'notes/it'\\''s here.md'`],
-  ])('%j → %s', (request, command) => expect(contextCommand(request)).toBe(command));
+  ])('%j → %s', (request, command) => expect(packCommandLine(request)).toBe(command));
   it('quotes only what a shell would split or expand', () => {
     expect(shellWord('a/b-c_d.md')).toBe('a/b-c_d.md');
     expect(shellWord('$HOME')).toBe("'$HOME'");

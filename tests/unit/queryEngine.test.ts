@@ -6,7 +6,8 @@ import { loadKbIndex, type KbIndex } from '../../src/core/index/kbIndexSchema.js
 import { parseQuery } from '../../src/core/query/parseQuery.js';
 import { runQuery } from '../../src/core/query/runQuery.js';
 import { renderQueryText } from '../../src/core/query/renderQueryText.js';
-import { LEGACY_BACKLOG_NOTE, QUERY_USAGE, type QueryResult } from '../../src/core/query/queryResult.js';
+import { LEGACY_BACKLOG_NOTE, type QueryResult } from '../../src/core/query/queryResult.js';
+import { QUERY_USAGE } from '../../src/core/query/queryOptions.js';
 
 const KB = join(import.meta.dirname, '../fixtures/query-aria');
 const TODAY = '2026-04-16';

@@ -6,7 +6,8 @@ import { parseSearchArgs } from '../../src/core/search/parseSearchArgs.js';
 import { runSearch } from '../../src/core/search/runSearch.js';
 import { renderSearchText } from '../../src/core/search/renderSearchText.js';
 import { closestValues } from '../../src/core/search/closestValues.js';
-import { SEARCH_USAGE, type SearchRequest, type SearchResult } from '../../src/core/search/searchResult.js';
+import type { SearchResult } from '../../src/core/search/searchResult.js';
+import { SEARCH_USAGE, type SearchRequest } from '../../src/core/search/searchOptions.js';
 
 const LEARNINGS = join(import.meta.dirname, '../fixtures/search-learnings');
 const ARIA = join(import.meta.dirname, '../fixtures/query-aria');

@@ -4,42 +4,51 @@ import { writeIndexOutputs } from '../../node/writeIndexOutputs.js';
 import type { ReportEntry } from '../../core/index/kbIndexSchema.js';
 import { compareStrings } from '../../core/util/compare.js';
 import { formatIssue } from '../../core/util/issue.js';
-import { CACHE_FLAG, parseFlags } from '../flags.js';
+import { z } from 'zod';
+import { defineOptions } from '../../core/options/defineOptions.js';
+import { flagHelp, flagOf, flagsOf, optionalUsage, withHelp } from '../../core/options/flagFace.js';
+import { CLI_ONLY, cliOptions, readCommandFlags } from '../flags.js';
 import { indexAskedFolder } from '../indexAskedFolder.js';
 import { EXIT, type Io } from '../io.js';
 
-export const HELP = `Usage: kb index [--kb DIR] [--out DIR] [--json] [--strict] [--verbose] [--allow-secrets] [--no-cache]
+/** `kb index`'s own flags. */
+const indexCli = defineOptions({
+  /** Where the outputs are written. Default: kb-out/ under the working directory. */
+  out: { schema: z.string().optional(), kind: 'text', flag: { value: 'DIR', help: 'where to write (default: kb-out/)' }, tool: CLI_ONLY, form: CLI_ONLY },
+  /** Exit 1 on warnings too. Default: false (only errors fail). */
+  strict: { schema: z.boolean().default(false), kind: 'switch', flag: { help: 'exit 1 on warnings too' }, tool: CLI_ONLY, form: CLI_ONLY },
+  /** Also name the credentials left as written. Default: false. */
+  verbose: {
+    schema: z.boolean().default(false),
+    kind: 'switch',
+    flag: { help: 'also name credentials left as written (placeholders, secrets.allow)' },
+    tool: CLI_ONLY,
+    form: CLI_ONLY,
+  },
+});
+
+const FLAGS = [
+  flagOf(cliOptions, 'kb'),
+  flagOf(indexCli, 'out'),
+  withHelp(flagOf(cliOptions, 'json'), "counts, warnings and every file's outcome as JSON"),
+  ...flagsOf(indexCli, ['out']),
+  flagOf(cliOptions, 'allowSecrets'),
+  flagOf(cliOptions, 'noCache'),
+];
+
+export const HELP = `Usage: kb index ${optionalUsage(FLAGS)}
 
 Index a knowledge folder and write kb-index.json, index.md, kb-tags.txt and kb-categories.txt.
 Prints the counts (files seen, notes indexed, ideas, unpublished, excluded by rule) on stdout and each
 warning (file:line and why) on stderr. Credentials are redacted from every output, each with a warning.
 
-  --kb DIR          the knowledge folder (default: KB_DIR, else content/)
-  --out DIR         where to write (default: kb-out/)
-  --json            counts, warnings and every file's outcome as JSON
-  --strict          exit 1 on warnings too
-  --verbose         also name credentials left as written (placeholders, secrets.allow)
-  --allow-secrets   do not redact credentials (or KB_ALLOW_SECRETS=1)
-  --no-cache        do not read or write the index cache (or KB_NO_CACHE=1)
+${flagHelp(FLAGS)}
 
 Exit: 0 written, 1 errors (nothing written), no notes, or warnings with --strict; 2 usage error or no such folder.`;
 
 /** `kb index`: write the index outputs and print what happened to every file. */
 export function run(argv: string[], io: Io): number {
-  const { values } = parseFlags(
-    'index',
-    argv,
-    {
-      kb: { type: 'string' },
-      out: { type: 'string' },
-      json: { type: 'boolean' },
-      strict: { type: 'boolean' },
-      verbose: { type: 'boolean' },
-      'allow-secrets': { type: 'boolean' },
-      ...CACHE_FLAG,
-    },
-    false,
-  );
+  const { options: values } = readCommandFlags('index', argv, FLAGS, indexCli, false);
   const result = indexAskedFolder(values, io);
   const errors = result.issues.filter((i) => i.severity === 'error');
   const outDir = resolve(io.cwd, values.out ?? 'kb-out');

@@ -3,43 +3,44 @@ import { digestsFor } from '../../node/context/digestsFor.js';
 import { loadPackInputsQuickly } from '../../node/context/loadPackInputsQuickly.js';
 import { writePacks } from '../../node/context/writePacks.js';
 import { KnowledgeFolderError } from '../../node/knowledgeFolderError.js';
-import { CACHE_FLAG, allowSecretsFrom, askedKbDir, existingKbDir, indexCacheFrom, parseFlags, todayFrom } from '../flags.js';
+import { z } from 'zod';
+import { defineOptions } from '../../core/options/defineOptions.js';
+import { flagHelp, flagOf, flagsOf, optionalUsage, withHelp } from '../../core/options/flagFace.js';
+import { allowSecretsFrom, askedKbDir, CLI_ONLY, cliOptions, existingKbDir, indexCacheFrom, readCommandFlags, todayFrom } from '../flags.js';
 import { EXIT, type Io } from '../io.js';
 
-export const HELP = `Usage: kb pack [--out DIR] [--kb DIR] [--today YYYY-MM-DD] [--json] [--allow-secrets] [--no-cache]
+/** `kb pack`'s own flag. */
+const packCli = defineOptions({
+  /** Where the packs are written. Default: dist/packs/ under the working directory. */
+  out: { schema: z.string().optional(), kind: 'text', flag: { value: 'DIR', help: 'where to write (default: dist/packs/)' }, tool: CLI_ONLY, form: CLI_ONLY },
+});
+
+const FLAGS = [
+  ...flagsOf(packCli),
+  flagOf(cliOptions, 'kb'),
+  flagOf(cliOptions, 'today'),
+  withHelp(flagOf(cliOptions, 'json'), 'what was written, as JSON'),
+  flagOf(cliOptions, 'allowSecrets'),
+  flagOf(cliOptions, 'noCache'),
+];
+
+export const HELP = `Usage: kb pack ${optionalUsage(FLAGS)}
 
 Prerender every configured pack (kb.config.yaml packs:, and one per project) as <slug>.md and <slug>.json.
 
-  --out DIR         where to write (default: dist/packs/)
-  --kb DIR          the knowledge folder (default: KB_DIR, else content/)
-  --today DATE      the date ages are counted from (default: KB_TODAY, else today)
-  --json            what was written, as JSON
-  --allow-secrets   do not redact credentials (or KB_ALLOW_SECRETS=1)
-  --no-cache        do not read or write the index cache (or KB_NO_CACHE=1)
+${flagHelp(FLAGS)}
 
 Exit: 0 written, 1 no notes in the folder, 2 usage error or no such folder.`;
 
 /** `kb pack`: prerender every configured pack (config `packs:` and one per project) as .md and .json. */
 export async function run(argv: string[], io: Io): Promise<number> {
-  const { values } = parseFlags(
-    'pack',
-    argv,
-    {
-      out: { type: 'string' },
-      kb: { type: 'string' },
-      today: { type: 'string' },
-      json: { type: 'boolean' },
-      'allow-secrets': { type: 'boolean' },
-      ...CACHE_FLAG,
-    },
-    false,
-  );
+  const { options: values } = readCommandFlags('pack', argv, FLAGS, packCli, false);
   const kbDir = existingKbDir(values.kb, io);
   const outDir = resolve(io.cwd, values.out ?? 'dist/packs');
   const today = todayFrom(values.today, io, 'pack');
   const inputs = await loadPackInputsQuickly(kbDir, {
-    allowSecrets: allowSecretsFrom(values['allow-secrets'], io),
-    cacheDir: indexCacheFrom(values['no-cache'], kbDir, io),
+    allowSecrets: allowSecretsFrom(values.allowSecrets, io),
+    cacheDir: indexCacheFrom(values.noCache, kbDir, io),
   });
   if (inputs.index.notes.length === 0) throw new KnowledgeFolderError('no-notes', askedKbDir(values.kb, io));
   for (const w of inputs.warnings) io.err(`warning: ${w}`);

@@ -2,51 +2,69 @@ import { loadFolderIndex, type FolderIndex } from '../../node/cache/loadFolderIn
 import { requireNotes } from '../../node/knowledgeFolderError.js';
 import { runQuery } from '../../core/query/runQuery.js';
 import { renderQueryText } from '../../core/query/renderQueryText.js';
-import { QUERY_USAGE, type QueryResult } from '../../core/query/queryResult.js';
-import { CACHE_FLAG, allowSecretsFrom, askedKbDir, existingKbDir, indexCacheFrom, parseFlags, todayFrom } from '../flags.js';
+import type { QueryResult } from '../../core/query/queryResult.js';
+import { QUERY_USAGE, queryOptions } from '../../core/query/queryOptions.js';
+import { z } from 'zod';
+import { defineOptions } from '../../core/options/defineOptions.js';
+import { flagHelp, flagOf, flagsOf, optionalUsage, readFlags } from '../../core/options/flagFace.js';
+import { allowSecretsFrom, askedKbDir, cliOptions, existingKbDir, indexCacheFrom, parseCommandFlags, todayFrom } from '../flags.js';
 import { EXIT, UsageError, usageError, type Io } from '../io.js';
 
-export const HELP = `${QUERY_USAGE} [--kb DIR] [--today YYYY-MM-DD] [--json] [--load all|N,M,…] [--allow-secrets] [--no-cache]
+/** `kb query`'s own flag. */
+const queryCli = defineOptions({
+  /** Print these results' files: `all`, `none`, or numbers from the list. Default: print the list. */
+  load: {
+    schema: z.string().optional(),
+    kind: 'text',
+    flag: { value: 'all|N,M', usage: 'all|N,M,…', help: 'print the chosen files (numbers from the list), credentials redacted' },
+    tool: { omitted: 'the MCP tool opens a note with read_note' },
+    form: { omitted: 'the query page downloads the selected notes' },
+  },
+});
+
+const FLAGS = [
+  ...flagsOf(queryOptions),
+  flagOf(cliOptions, 'kb'),
+  flagOf(cliOptions, 'today'),
+  flagOf(cliOptions, 'json'),
+  ...flagsOf(queryCli),
+  flagOf(cliOptions, 'allowSecrets'),
+  flagOf(cliOptions, 'noCache'),
+];
+
+export const HELP = `${QUERY_USAGE} ${optionalUsage(FLAGS.filter((f) => !f.face.positional))}
 
 The /context tag query: space-separated tags, union by default; a word AND makes it an intersection.
 Aliases resolve, project keys expand to their tags; results come in three groups (team-shared,
 project-specific, cross-project), with a project's tracked artifacts and pending ideas.
 
-  --kb DIR          the knowledge folder (default: KB_DIR, else content/)
-  --today DATE      the date ages are counted from (default: KB_TODAY, else today)
-  --json            the result as JSON
-  --load all|N,M    print the chosen files (numbers from the list), credentials redacted
-  --allow-secrets   do not redact credentials (or KB_ALLOW_SECRETS=1)
-  --no-cache        do not read or write the index cache (or KB_NO_CACHE=1)
+${flagHelp(FLAGS)}
 
 Exit: 0 answered (even with no match), 1 no notes in the folder, 2 usage error or no such folder.`;
 
 /** `kb query`: the /context tag query over the knowledge folder (docs/query-and-search.md); `--load` prints the chosen notes (read-only). */
 export async function run(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseFlags('query', argv, {
-    kb: { type: 'string' },
-    today: { type: 'string' },
-    json: { type: 'boolean' },
-    load: { type: 'string' },
-    'allow-secrets': { type: 'boolean' },
-    ...CACHE_FLAG,
+  const { values, positionals } = parseCommandFlags('query', argv, FLAGS);
+  const read = readFlags(FLAGS, values, positionals, (problem) => {
+    throw usageError('query', problem);
   });
-  const query = positionals.join(' ');
-  const today = todayFrom(values.today, io, 'query');
-  const kbDir = existingKbDir(values.kb, io);
+  const cli = cliOptions.schema.extend(queryCli.schema.shape).strip().parse(read);
+  const query = queryOptions.schema.shape.tags.parse(read['tags']);
+  const today = todayFrom(cli.today, io, 'query');
+  const kbDir = existingKbDir(cli.kb, io);
   const folder = requireNotes(
     await loadFolderIndex(kbDir, {
-      allowSecrets: allowSecretsFrom(values['allow-secrets'], io),
-      cacheDir: indexCacheFrom(values['no-cache'], kbDir, io),
+      allowSecrets: allowSecretsFrom(cli.allowSecrets, io),
+      cacheDir: indexCacheFrom(cli.noCache, kbDir, io),
       bodies: false,
     }),
-    askedKbDir(values.kb, io),
+    askedKbDir(cli.kb, io),
   );
   const result = runQuery(folder.index, query, { today });
   // The /context stop line, exactly as agents and scripts expect it, and on one line like every usage error.
   if (result.usage) throw new UsageError(result.usage);
-  const loaded = values.load === undefined ? undefined : await load(result, values.load, folder.reading, io);
-  if (values.json) {
+  const loaded = cli.load === undefined ? undefined : await load(result, cli.load, folder.reading, io);
+  if (cli.json) {
     io.out(JSON.stringify(loaded ? { ...result, loaded } : result, null, 2));
   } else if (loaded) {
     for (const file of loaded) io.out(`===== ${file.n}. ${file.path} =====\n${file.content.replace(/\n?$/, '\n')}`);

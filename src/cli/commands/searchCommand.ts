@@ -4,15 +4,27 @@ import { parseSearchArgs } from '../../core/search/parseSearchArgs.js';
 import { runSearch } from '../../core/search/runSearch.js';
 import { renderSearchText } from '../../core/search/renderSearchText.js';
 import { renderCategoriesTxt, renderTagsTxt } from '../../core/render/renderIndexMd.js';
-import { SEARCH_EMPTY, SEARCH_USAGE, type SearchResult } from '../../core/search/searchResult.js';
+import { SEARCH_EMPTY, type SearchResult } from '../../core/search/searchResult.js';
+import { SEARCH_USAGE, searchOptions } from '../../core/search/searchOptions.js';
+import { flagHelp, flagName, flagOf, flagsOf, optionalUsage, withHelp } from '../../core/options/flagFace.js';
 import { OUTPUT_FILES } from '../../node/writeIndexOutputs.js';
 import { writeFileAtomic } from '../../node/writeFileAtomic.js';
 import type { KbIndex } from '../../core/index/kbIndexSchema.js';
 import { join, relative } from 'node:path';
-import { allowSecretsFrom, askedKbDir, existingKbDir, indexCacheFrom, todayFrom } from '../flags.js';
+import { allowSecretsFrom, askedKbDir, cliOptions, existingKbDir, indexCacheFrom, todayFrom } from '../flags.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 
-export const HELP = `${SEARCH_USAGE} [--lang TAG] [--kb DIR] [--json] [--allow-secrets] [--no-cache]
+/** The search's flags (searchOptions.ts), then the CLI's own; `--kb` and `--today` are read by the search grammar too. */
+const CLI_FLAGS = [
+  flagOf(cliOptions, 'kb'),
+  withHelp(flagOf(cliOptions, 'today'), 'accepted as by every command (a search does not depend on the date)'),
+  withHelp(flagOf(cliOptions, 'json'), '{ titleMatches, contentMatches, total, shown } as JSON'),
+  flagOf(cliOptions, 'allowSecrets'),
+  flagOf(cliOptions, 'noCache'),
+];
+const FLAGS = [...flagsOf(searchOptions), ...CLI_FLAGS];
+
+export const HELP = `${SEARCH_USAGE} ${optionalUsage([flagOf(searchOptions, 'lang'), ...CLI_FLAGS.filter((f) => f.key !== 'today')])}
 
 Keyword and facet search: facets filter by tag and category (exact, case-insensitive); a keyword is
 searched in titles first (at most 8), then in note text (at most 12). A tag or category that does not
@@ -20,20 +32,13 @@ exist is answered with "No matches. Valid values: <path>/kb-tags.txt" (a file li
 the closest known values. In a language other than English, a keyword also matches by words: an
 inflected form ("Migrationen" finds "Migration"), a compound's part, a word inside unspaced Japanese.
 
-  --tag VALUE       only notes with this tag
-  --category VALUE  only notes in this category
-  --lang TAG        the keyword's language, a BCP 47 tag such as de or ja (default: site.locale)
-  --kb DIR          the knowledge folder (default: KB_DIR, else content/)
-  --today DATE      accepted as by every command (a search does not depend on the date)
-  --json            { titleMatches, contentMatches, total, shown } as JSON
-  --allow-secrets   do not redact credentials (or KB_ALLOW_SECRETS=1)
-  --no-cache        do not read or write the index cache (or KB_NO_CACHE=1)
+${flagHelp(FLAGS)}
   --                everything after it is the keyword, even words starting with --
 
 Exit: 0 answered (even with no match), 1 no notes in the folder, 2 usage error or no such folder.`;
 
 /** The CLI's own switches, taken out before the search grammar reads the rest. */
-const SWITCHES = ['--no-cache', '--allow-secrets'];
+const SWITCHES = [flagOf(cliOptions, 'noCache'), flagOf(cliOptions, 'allowSecrets')].map((f) => `--${flagName(f)}`);
 
 /** `kb search`: kb-search (facets, then the two-tier keyword search) over the knowledge folder. */
 export async function run(argv: string[], io: Io): Promise<number> {

@@ -1,3 +1,5 @@
+import { QUERY_USAGE } from './queryOptions.js';
+
 /** The `kb query --json` shape (docs/query-and-search.md § "kb query"); the text renderer and the site's island read nothing else. */
 export interface QueryResult {
   /** The query as typed. */
@@ -57,8 +59,6 @@ export interface QueryIdea {
   stale: boolean;
   path: string;
 }
-
-export const QUERY_USAGE = 'Usage: kb query <tag1> [tag2] [AND tag3]';
 
 /** The stop line of a query with no tag: the /context usage line with this tool's command names, exactly. */
 export const QUERY_NO_TAG = `${QUERY_USAGE}. Run kb index to see available tags.`;

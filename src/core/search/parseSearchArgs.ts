@@ -1,5 +1,6 @@
+import { flagName, flagsOf } from '../options/flagFace.js';
 import { canonicalLocale, LOCALE_EXAMPLES } from '../text/languageTag.js';
-import { SEARCH_USAGE, type SearchRequest } from './searchResult.js';
+import { SEARCH_USAGE, searchOptions, type SearchRequest } from './searchOptions.js';
 
 /**
  * The kb-search argument rules, plus the common flags every `kb` command takes (`--kb DIR`, `--today DATE`,
@@ -7,6 +8,7 @@ import { SEARCH_USAGE, type SearchRequest } from './searchResult.js';
  *
  *   args     = { flag | keyword-word } ;
  *   flag     = ( "--tag" | "--category" | "--lang" | "--kb" | "--today" ) , ( " " value | "=" value ) | "--json" ;
+ *              (the value flags of a search are its fields that are flags: searchOptions.ts)
  *   keyword  = keyword-word , { " " , keyword-word } ;   (* the words not taken by flags, joined by one space *)
  *
  * A flag given twice, an unknown flag, a flag without a value, a `--lang` that is no BCP 47 tag, or nothing to
@@ -21,7 +23,13 @@ export type ParsedSearchArgs =
    */
   | { ok: false; usage: string; problem: string; empty?: true };
 
-const VALUE_FLAGS = new Set(['--tag', '--category', '--lang', '--kb', '--today']);
+/** The search's own value flags (`--tag`, `--category`), by flag, with their fields. */
+const SEARCH_FLAGS = new Map(
+  flagsOf(searchOptions)
+    .filter((f) => !f.face.positional)
+    .map((f) => [`--${flagName(f)}`, f.key]),
+);
+const VALUE_FLAGS = new Set([...SEARCH_FLAGS.keys(), '--kb', '--today']);
 const FLAG = /^(--[^=]+)(?:=([\s\S]*))?$/; // `--name`, then optionally `=` and an inline value
 
 export function parseSearchArgs(args: string[]): ParsedSearchArgs {
@@ -57,12 +65,11 @@ export function parseSearchArgs(args: string[]): ParsedSearchArgs {
   const keyword = words.join(' ').trim();
   const lang = seen.has('--lang') ? canonicalLocale(seen.get('--lang')!) : undefined;
   if (seen.has('--lang') && lang === undefined) return fail(`--lang "${seen.get('--lang')}" is not ${LOCALE_EXAMPLES}`);
-  const request: SearchRequest = {
-    ...(seen.has('--tag') ? { tag: seen.get('--tag') } : {}),
-    ...(seen.has('--category') ? { category: seen.get('--category') } : {}),
+  const request: SearchRequest = searchOptions.schema.parse({
+    ...Object.fromEntries([...SEARCH_FLAGS].filter(([flag]) => seen.has(flag)).map(([flag, key]) => [key, seen.get(flag)])),
     ...(keyword ? { keyword } : {}),
     ...(lang !== undefined ? { lang } : {}),
-  };
+  });
   if (request.tag === undefined && request.category === undefined && request.keyword === undefined)
     return { ...fail('nothing to search for: give a keyword, --tag or --category'), empty: true };
   return { ok: true, request, ...(seen.has('--kb') ? { kb: seen.get('--kb') } : {}), ...(seen.has('--today') ? { today: seen.get('--today') } : {}), json };

@@ -2,7 +2,8 @@ import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
 import { renderCategoriesTxt, renderTagsTxt } from '../render/renderIndexMd.js';
 import { compareStrings } from '../util/compare.js';
 import { closestValues } from './closestValues.js';
-import { CONTENT_CAP, TITLE_CAP, type SearchRequest, type SearchResult } from './searchResult.js';
+import type { SearchRequest } from './searchOptions.js';
+import { CONTENT_CAP, TITLE_CAP, type SearchResult } from './searchResult.js';
 import { searchesByWords, wordMatcher, type WordHit } from './wordMatch.js';
 
 /**

@@ -1,11 +1,4 @@
-/** What `kb search` was asked; every part optional, at least one present. */
-export interface SearchRequest {
-  tag?: string | undefined;
-  category?: string | undefined;
-  keyword?: string | undefined;
-  /** The keyword's language (BCP 47, `--lang`); default: the folder's `site.locale` (docs/query-and-search.md § Languages). */
-  lang?: string | undefined;
-}
+import type { SearchRequest } from './searchOptions.js';
 
 /** The `kb search --json` shape (docs/query-and-search.md § "kb search"), plus what the text renderer needs to word its output. */
 export interface SearchResult {
@@ -22,8 +15,6 @@ export interface SearchResult {
   /** With `invalid`: up to 5 known values closest to the one asked for (closestValues), nearest first. */
   suggestions?: string[];
 }
-
-export const SEARCH_USAGE = 'Usage: kb search [--tag VALUE] [--category VALUE] [KEYWORD]';
 
 /** What a search with nothing to search for answers first: kb-search's own question. */
 export const SEARCH_EMPTY = 'What would you like to search for in the knowledge base?';

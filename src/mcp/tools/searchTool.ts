@@ -4,19 +4,16 @@ import { parseSearchArgs } from '../../core/search/parseSearchArgs.js';
 import { searchesByWords } from '../../core/search/wordMatch.js';
 import { renderSearchText } from '../../core/search/renderSearchText.js';
 import { runSearch } from '../../core/search/runSearch.js';
-import { SEARCH_USAGE, type SearchResult } from '../../core/search/searchResult.js';
+import { type SearchResult } from '../../core/search/searchResult.js';
+import { SEARCH_USAGE, searchOptions } from '../../core/search/searchOptions.js';
+import { flagName, flagsOf } from '../../core/options/flagFace.js';
 import type { Args, searchInput } from '../toolDefinitions.js';
 import type { AnswerFn } from './kbTool.js';
 
 /** `search`: kb-search, as `kb search --json` answers it, with its text rendering first; pages of matches. */
 export const answerSearch: AnswerFn<Args<typeof searchInput>> = async (snapshot, args) => {
   // The CLI's grammar reads the request: `--tag=VALUE` keeps a value that starts with `--`, `--` keeps the keyword literal.
-  const parsed = parseSearchArgs([
-    ...(args.tag !== undefined ? [`--tag=${args.tag}`] : []),
-    ...(args.category !== undefined ? [`--category=${args.category}`] : []),
-    ...(args.lang !== undefined ? [`--lang=${args.lang}`] : []),
-    ...(args.keyword !== undefined ? ['--', args.keyword] : []),
-  ]);
+  const parsed = parseSearchArgs(searchArgv(args));
   if (!parsed.ok && args.lang !== undefined && parsed.problem.startsWith('--lang')) throw new Error(`lang: ${parsed.problem.slice('--lang '.length)}`);
   if (!parsed.ok) throw new Error(`Give a keyword, a tag or a category, none of them empty. ${SEARCH_USAGE}`);
   const bodies = await snapshot.searchBodies();
@@ -42,6 +39,15 @@ export const answerSearch: AnswerFn<Args<typeof searchInput>> = async (snapshot,
     },
   };
 };
+
+/** The tool's arguments as kb search's: each field that is a flag as `--name=value`, then the keyword after `--`. */
+function searchArgv(args: Readonly<Record<string, unknown>>): string[] {
+  const flags = flagsOf(searchOptions).filter((f) => typeof args[f.key] === 'string');
+  return [
+    ...flags.filter((f) => !f.face.positional).map((f) => `--${flagName(f)}=${String(args[f.key])}`),
+    ...flags.filter((f) => f.face.positional).flatMap((f) => ['--', String(args[f.key])]),
+  ];
+}
 
 const lowered = new WeakMap<ReadonlyMap<string, string>, [string, string][]>();
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { compareStrings } from '../../core/util/compare.js';
 import type { FileFacts, FileFactsStore } from './fileFacts.js';
-import { indexPipelineVersion } from './indexPipelineVersion.js';
+import { cacheCodeKey } from './rendererCodeHash.js';
 import { writeFileAtomic } from '../writeFileAtomic.js';
 
 /** The one file a cache folder holds (plus, briefly, a writer's `.tmp` beside it). */
@@ -26,11 +26,12 @@ export interface IndexCache extends FileFactsStore {
 }
 
 /**
- * The index's on-disk cache: one file per folder, `MAGIC`, the pipeline version and a line break, then per
- * entry its 32-byte key (fileFactsKey), a 4-byte length and the facts in v8's serialization. Entries are
- * decoded only when asked for. A file of another version, or a damaged one, reads as empty.
+ * The index's on-disk cache: one file per folder, `MAGIC`, the code's key and a line break, then per entry its
+ * 32-byte key (fileFactsKey), a 4-byte length and the facts in v8's serialization. Entries are decoded only when
+ * asked for. A file written by other code (the facts' producers or their packages: cacheCodeKey), or a damaged
+ * one, reads as empty.
  */
-export function openIndexCache(dir: string, version: string = indexPipelineVersion()): IndexCache {
+export function openIndexCache(dir: string, version: string = cacheCodeKey('indexFacts')): IndexCache {
   const file = join(dir, INDEX_CACHE_FILE);
   const stored = readEntries(file, version);
   // Entries read back stay encoded; entries added this run are encoded once, when saved.

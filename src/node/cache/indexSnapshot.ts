@@ -6,8 +6,6 @@ import { writeFileAtomic } from '../writeFileAtomic.js';
 
 /** The snapshot's file in an index cache folder, beside the per-file facts. */
 export const SNAPSHOT_FILE = 'index-snapshot.bin';
-/** Bump when the layout below or what a snapshot holds changes. */
-export const SNAPSHOT_VERSION = 1;
 const MAGIC = Buffer.from('kb-snap\n');
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -46,9 +44,12 @@ interface Meta {
   bodies: { paths: string[]; lengths: number[]; bytes: number };
 }
 
-/** The key as text: the snapshot's version, Node's (its Unicode tables shape the tokenizer and the secret rules), the options. */
+/**
+ * The key as text: Node's version (its Unicode tables shape the tokenizer and the secret rules), the options. The
+ * code that wrote the snapshot (this format included) is in its record: a snapshot of other code is never read.
+ */
 export function snapshotKey(key: SnapshotKey): string {
-  return JSON.stringify([SNAPSHOT_VERSION, process.version, key.kbDir, key.allowSecrets, [...key.secretsAllow]]);
+  return JSON.stringify([process.version, key.kbDir, key.allowSecrets, [...key.secretsAllow]]);
 }
 
 /**

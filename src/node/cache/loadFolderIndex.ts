@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { KbIndex } from '../../core/index/kbIndexSchema.js';
 import { isRacy, recordingFs, signature } from '../fs/recordingFs.js';
-import { kbLockfile } from '../packageRoot.js';
 import { readSnapshot, snapshotKey, writeSnapshot, type SnapshotContent, type SnapshotKey } from './indexSnapshot.js';
 
 /** An indexed folder as the quick commands need it (`kb query`, `kb search`, `kb context`). */
@@ -40,14 +38,14 @@ export interface LoadFolderOptions {
    * fixture took to write.
    */
   now?: (() => number) | undefined;
+  /**
+   * The code a snapshot depends on: its key and the files it was read from, whose signatures join the snapshot's
+   * record. Default: cacheCode('indexSnapshot'); tests pass a copy of that code to change it.
+   */
+  code?: (() => { key: string; files: string[] }) | undefined;
 }
 
 const RACY_MS = 2000;
-
-// Sources from src/ (`.ts`, the tests) or lib/ (`.js`, the compiled package), as this module itself runs.
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url)).replace(/\.js$/, import.meta.url.endsWith('.ts') ? '.ts' : '.js');
-/** The code a snapshot depends on: the reader and everything it imports, the snapshot's own format, the pack data's builder. */
-const CODE_ENTRIES = ['../indexKnowledgeFolder.js', './indexSnapshot.js', './loadFolderIndex.js', '../context/cachedPackData.js'];
 
 /**
  * The index of a knowledge folder, from its snapshot when nothing it was read from changed: each file's and
@@ -72,17 +70,15 @@ export async function loadFolderIndex(kbDirArg: string, options: LoadFolderOptio
   const reading = { kbDir: folder.reading.kbDir, secrets: folder.reading.secrets };
   let snapshotId: string | undefined;
   if (folder.cacheDir !== undefined && !isRacy(record, started, options.racyMs ?? RACY_MS)) {
-    const { hashModuleGraphFiles } = await import('./codeHash.js');
-    const lockfile = kbLockfile(process.cwd());
-    const code = hashModuleGraphFiles(
-      CODE_ENTRIES.map((e) => here(e)),
-      lockfile,
-    );
+    // The code a snapshot depends on (the reader, the snapshot's format, the pack data's builder): its files' signatures
+    // join the record, so a snapshot of other code is never read.
+    const { cacheCode } = await import('./rendererCodeHash.js');
+    const code = options.code?.() ?? cacheCode('indexSnapshot');
     for (const file of code.files) record.stat[file] = signature(statSync(file));
     const id = createHash('sha256')
       .update(snapshotKey(key))
       .update('\0')
-      .update(code.hash)
+      .update(code.key)
       .update('\0')
       .update(JSON.stringify(record))
       .digest('hex')

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildPackData, PACK_DATA_VERSION, type PackData } from '../../core/context/buildPackData.js';
+import { buildPackData, type PackData } from '../../core/context/buildPackData.js';
 import type { KbIndex } from '../../core/index/kbIndexSchema.js';
 import type { NoteWarn } from '../../core/util/perNote.js';
 import { rankerCodeHash } from '../cache/rendererCodeHash.js';
@@ -45,7 +45,8 @@ export function packDataUnder(dir: string, key: string, build: () => PackData): 
 }
 
 export function packDataKey(index: KbIndex, bodies: ReadonlyMap<string, string>, rankerHash: string): string {
-  const hash = createHash('sha256').update(`${PACK_DATA_VERSION}\0${rankerHash}\0`).update(JSON.stringify(index)).update('\0');
+  // The code's key covers the pack data's format (packParts.ts and its version are in the builder's module graph).
+  const hash = createHash('sha256').update(`${rankerHash}\0`).update(JSON.stringify(index)).update('\0');
   for (const n of index.notes) hash.update(bodies.get(n.path) ?? '').update('\0');
   return hash.digest('hex').slice(0, 32);
 }
@@ -56,7 +57,7 @@ export function packDataFiled(dir: string, key: string): boolean {
 }
 
 export function readPackData(dir: string, key: string): PackData | undefined {
-  // Written by this module under a key that holds the format version: the head is checked, the shards read as used.
+  // Written by this module under a key that holds the code's key (the format's included): the head is checked, the shards read as used.
   return openPackDataFile(join(dir, `${key}${EXT}`));
 }
 
