@@ -15,6 +15,7 @@ import * as pagefind from 'pagefind';
 import { PAGEFIND_SHARD_LIST, pagefindBundleName } from '../../core/site/pagefindShardList.js';
 import { searchableHtml } from '../../core/site/searchableHtml.js';
 import { fragmentFiles, planSearchShards } from '../../core/site/searchShardPlan.js';
+import { pagefindCodeHash } from '../../node/cache/rendererCodeHash.js';
 import { linkTree } from '../../node/linkTree.js';
 
 export interface PagefindInput {
@@ -87,7 +88,8 @@ export async function indexWithPagefind(input: PagefindInput): Promise<void> {
   const { outDir, pages, cacheDir, log } = input;
   const shards = planSearchShards(pages, input.shardPages);
   const names = shards.map((_, i) => pagefindBundleName(i));
-  const version = pagefindVersion();
+  // Pagefind's version and the code that gives it the pages (searchableHtml.ts): a shard made by other code is not reused.
+  const version = `${pagefindVersion()}\0${pagefindCodeHash()}`;
   const used = new Set<string>();
   const todo: ShardJob[] = [];
   for (const [i, shard] of shards.entries()) {

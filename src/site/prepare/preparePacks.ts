@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { buildContextPack } from '../../core/context/buildContextPack.js';
 import { buildPackData, type PackData } from '../../core/context/buildPackData.js';
 import { configuredPacks } from '../../core/context/configuredPacks.js';
+import { createTokenCounter } from '../../core/tokens/tokenCounter.js';
 import type { RepoDigest } from '../../core/discover/repoDigest.js';
 import { knowledgeHealth, type KnowledgeHealth } from '../../core/health/knowledgeHealth.js';
 import type { KbIndex } from '../../core/index/kbIndexSchema.js';
@@ -87,6 +88,8 @@ function sitePacks(site: PreparedSite, data: PackData): () => SitePack | undefin
   const context = { ...site.jobContext, trustHtml: false };
   const dir = site.config.htmlDir;
   let render: ReturnType<typeof rendererFor> | undefined;
+  // One token counter for every pack: they quote many of the same notes.
+  const count = createTokenCounter();
   const todo = configuredPacks(index);
   let i = 0;
   return () => {
@@ -95,7 +98,7 @@ function sitePacks(site: PreparedSite, data: PackData): () => SitePack | undefin
     const { slug, title, request } = next;
     const req = { ...request, today: site.config.today };
     const found = digestsFor(site.config.kbDir, index, req);
-    const pack = buildContextPack(data, req, found.digests);
+    const pack = buildContextPack(data, req, found.digests, { count });
     const job = markdownRenderJob(context, `packs/${slug}.md`, pack.contextPackMarkdown);
     site.htmlKeys.add(job.key); // kept when the build prunes the cache
     let html = readNoteHtml(dir, job.key)?.html;
