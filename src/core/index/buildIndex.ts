@@ -201,6 +201,20 @@ function noteLang(src: NoteSource, written: string | undefined, locale: string, 
   return locale;
 }
 
+/** Tags one note may give (each tag has a page and a place in every list): a note past it keeps its first ones. */
+export const MAX_NOTE_TAGS = 500;
+
+/** A note's first MAX_NOTE_TAGS tags, as written, with a warning naming it (20,000 tags would be 20,000 pages). */
+function tooManyTags(src: NoteSource, tags: readonly string[], issues: KbIssue[]): string[] {
+  issues.push({
+    severity: 'warning',
+    code: 'too-many-tags',
+    file: src.path,
+    message: `has ${tags.length} tags; the first ${MAX_NOTE_TAGS} are kept (each tag is a page of the site). Split the note, or move the words into its text.`,
+  });
+  return tags.slice(0, MAX_NOTE_TAGS);
+}
+
 function readNote(src: NoteSource, slug: string, fields: TaxonomyFields, locale: string, issues: KbIssue[]): NoteEntry {
   const before = issues.length;
   const fm = readFrontmatterOf(src, issues);
@@ -212,7 +226,7 @@ function readNote(src: NoteSource, slug: string, fields: TaxonomyFields, locale:
     .replace(/\.mdx?$/i, '');
   const title = fm.title ?? body.firstH1 ?? fileName;
   const taxonomy = readTaxonomy(fm, body, fields);
-  const tags = new Set(taxonomy.tags);
+  const tags = new Set(taxonomy.tags.length > MAX_NOTE_TAGS ? tooManyTags(src, taxonomy.tags, issues) : taxonomy.tags);
   if (src.projectKey) tags.add(src.projectKey);
   const project = src.shared?.project ?? src.projectKey ?? fm.project;
   const scope = src.shared?.scope ?? fm.scope;

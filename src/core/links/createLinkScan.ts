@@ -12,7 +12,19 @@ export function createLinkScan(known: Iterable<readonly [body: string, links: re
   const memo = new Map<string, readonly ScannedLink[]>(known);
   return (body) => {
     let links = memo.get(body);
-    if (!links) memo.set(body, (links = scanLinks(body)));
+    if (!links) memo.set(body, (links = scanOrNone(body)));
     return links;
   };
+}
+
+/**
+ * A body's links, or none when scanning throws: only a note whose facts step already failed is scanned here again
+ * (its reading warned, naming the file), and it must not stop the build's other readers.
+ */
+function scanOrNone(body: string): readonly ScannedLink[] {
+  try {
+    return scanLinks(body);
+  } catch {
+    return [];
+  }
 }

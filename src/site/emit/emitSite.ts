@@ -4,6 +4,7 @@
 // and the notes' assets are written, the caches' upkeep, then the output's size. The same for `kb build` (src/site/buildPortal.ts) and for
 // a host site's `astro build` (its astro:build:done hook).
 import { existsSync, readdirSync } from 'node:fs';
+import { formatIssue } from '../../core/util/issue.js';
 import { join } from 'node:path';
 import { cachedGraphFile } from '../../node/cache/cachedGraphFile.js';
 import { emitNoteAssets } from '../../node/site/emitNoteAssets.js';
@@ -136,6 +137,7 @@ export const SITE_EMITTERS: readonly SiteEmitter[] = [
       });
       for (const line of summary.info) log.info(line);
       for (const line of summary.warn) log.warn(line);
+      for (const issue of state.packIssues) log.warn(`kb: ${formatIssue(issue)}`);
     },
   },
 ];

@@ -5,6 +5,7 @@
 // (devPreview.ts) indexes again on every change through `prepare` and `startPacks`.
 import type { AstroIntegrationLogger } from 'astro';
 import type { PackData } from '../../core/context/buildPackData.js';
+import type { KbIssue } from '../../core/util/issue.js';
 import type { SitePack } from '../../core/site/sitePack.js';
 import { rankerCodeHash, rendererCodeHash } from '../../node/cache/rendererCodeHash.js';
 import { hasNoteHtml } from '../../node/site/noteHtmlCache.js';
@@ -35,6 +36,8 @@ export interface PortalState {
   fellBack: { path: string; reason: string }[];
   /** Pages that could not be rendered at all, and why. */
   failedPages: { path: string; reason: string }[];
+  /** Notes the pack data could not read (kept by their title and description): the summary lists them. */
+  packIssues: KbIssue[];
   /** Notes rendered and packs written (astro:build:start); pages and astro:build:done wait for it. */
   ready: Promise<void>;
 }
@@ -51,6 +54,7 @@ export function createPortalState(options: KbPortalOptions): PortalState {
     timedOut: [],
     fellBack: [],
     failedPages: [],
+    packIssues: [],
     ready: Promise.resolve(),
   };
 }
@@ -84,7 +88,8 @@ export async function prepare(state: PortalState, logger: Pick<AstroIntegrationL
 
 /** The pack data, every configured pack (packs.json) and the knowledge health (health.json), for this generation of the folder. */
 export function startPacks(state: PortalState, prepared: PreparedSite, inWorker: boolean): Promise<void> {
-  const packData = sitePackData(prepared, rankerCodeHash(), inWorker ? workerUrl('packDataWorker') : undefined);
+  state.packIssues = [];
+  const packData = sitePackData(prepared, rankerCodeHash(), inWorker ? workerUrl('packDataWorker') : undefined, (issue) => state.packIssues.push(issue));
   state.packData = packData;
   return packData.then(async (data) => {
     // One pack at a time, so a dev server answers requests between them (a build's thread has nothing else to do).

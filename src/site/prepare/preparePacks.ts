@@ -11,6 +11,8 @@ import { createTokenCounter } from '../../core/tokens/tokenCounter.js';
 import type { RepoDigest } from '../../core/discover/repoDigest.js';
 import { knowledgeHealth, type KnowledgeHealth } from '../../core/health/knowledgeHealth.js';
 import type { KbIndex } from '../../core/index/kbIndexSchema.js';
+import type { KbIssue } from '../../core/util/issue.js';
+import type { NoteWarn } from '../../core/util/perNote.js';
 import { PORTAL_FILES } from '../../core/site/portalData.js';
 import type { SitePack } from '../../core/site/sitePack.js';
 import { packDataKey, readPackData, savePackData } from '../../node/context/cachedPackData.js';
@@ -27,6 +29,12 @@ export interface PackDataJob {
   bodies: [string, string][];
 }
 
+/** What the worker answers: the pack data, and the notes it could not read (each kept by its title and description). */
+export interface PackDataReply {
+  data: PackData;
+  issues: KbIssue[];
+}
+
 /**
  * Between these sizes the pack data is built in a worker thread. Below, it is quick enough in this thread;
  * above, the worker's copy of every body (structured clone) would cost more memory than the time it saves
@@ -35,7 +43,7 @@ export interface PackDataJob {
 const WORKER_NOTES = { from: 1000, to: 30_000 };
 
 /** The site's pack data: from the cache when the index, bodies and ranker are unchanged, else built. */
-export function sitePackData(site: PreparedSite, rankerHash: string, workerUrl: URL | undefined): Promise<PackData> {
+export function sitePackData(site: PreparedSite, rankerHash: string, workerUrl: URL | undefined, warn: NoteWarn = () => undefined): Promise<PackData> {
   const { index, bodies } = site.result;
   const key = packDataKey(index, bodies, rankerHash);
   const dir = join(site.config.cacheDir, 'kb-pack-data');
@@ -43,8 +51,8 @@ export function sitePackData(site: PreparedSite, rankerHash: string, workerUrl: 
   if (cached) return Promise.resolve(cached);
   const built =
     workerUrl && index.notes.length >= WORKER_NOTES.from && index.notes.length <= WORKER_NOTES.to
-      ? inWorker(workerUrl, { index, bodies: [...bodies] })
-      : Promise.resolve().then(() => buildPackData(index, bodies));
+      ? inWorker(workerUrl, { index, bodies: [...bodies] }).then(({ data, issues }) => (issues.forEach(warn), data))
+      : Promise.resolve().then(() => buildPackData(index, bodies, { warn }));
   // Read back from the file just written: the pack pages and the island's files then hold only the parts they use
   // while pages render (10,000 notes: the whole pack data is ~55 MB of JSON, several times that as objects).
   return built.then((data) => {
@@ -129,11 +137,11 @@ export function writeSiteHealth(site: PreparedSite, packs: readonly SitePack[]):
   return health;
 }
 
-function inWorker(workerUrl: URL, job: PackDataJob): Promise<PackData> {
+function inWorker(workerUrl: URL, job: PackDataJob): Promise<PackDataReply> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerUrl, { workerData: job });
-    worker.once('message', (data: PackData) => {
-      resolve(data);
+    worker.once('message', (reply: PackDataReply) => {
+      resolve(reply);
       void worker.terminate();
     });
     worker.once('error', reject);

@@ -12,6 +12,8 @@ app.setData(input.data);
 // Before the first batch is taken (and its first page's deadline armed): what every page of this thread shares.
 app.warm();
 const made = new Set<string>();
+// eslint-disable-next-line no-control-regex -- terminal colours' escape sequences
+const ANSI = /\u001b\[[0-9;]*m/g;
 const report = (p: PagesProgress) => input.progress.postMessage(p);
 
 /** Renders one page with Astro's error log caught: its first error line when the page did not come out. */
@@ -23,11 +25,13 @@ async function render(path: string): Promise<{ bytes: Uint8Array } | { error: st
     const response = await app.render(pageUrl(input.base, path));
     const expected = path === '404' ? 404 : 200;
     if (response.status === expected) return { bytes: new Uint8Array(await response.arrayBuffer()) };
-    const cause = logged
-      .map((l) => l.split('\n'))
-      .flat()
-      .find((l) => /^\w*Error\b|^\w+: /.test(l.trim()) && !/\[router\]/.test(l));
-    return { error: cause?.trim() ?? `status ${response.status}` };
+    // Astro logs the error (coloured when the terminal is): its first line that names it, else its first line.
+    const lines = logged
+      .flatMap((l) => l.replace(ANSI, '').split('\n'))
+      .map((l) => l.trim())
+      .filter((l) => l !== '' && !/\[router\]/.test(l));
+    const cause = lines.find((l) => /^\w*Error\b|^\w+: /.test(l)) ?? lines[0];
+    return { error: cause ? `status ${response.status}: ${cause.slice(0, 300)}` : `status ${response.status}` };
   } catch (err) {
     return { error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };
   } finally {
