@@ -6,6 +6,7 @@ import { createPackDataLoader } from '../../src/core/context/packLoader.js';
 import { packDataFiles } from '../../src/core/context/packParts.js';
 import { clip, unitsOf } from '../../src/core/context/extractExcerpt.js';
 import type { TermScorer } from '../../src/core/rank/rankNotes.js';
+import { createTokenCounter } from '../../src/core/tokens/tokenCounter.js';
 import { loadKbIndex, type KbIndex } from '../../src/core/index/kbIndexSchema.js';
 import { loadPackInputs } from '../../src/node/context/loadPackInputs.js';
 import { miniSearchRanker, MINISEARCH_DEFAULT } from './miniSearchRanker.js';
@@ -92,7 +93,8 @@ export async function main(argv: string[]): Promise<number> {
   if (rankerBytes) console.log(rankerBytes.slice(2));
   t = performance.now();
   const loaded = JSON.parse(json);
-  buildContextPack(loaded, { task: 'warm-up' }, [], { score });
+  const count = createTokenCounter();
+  buildContextPack(loaded, { task: 'warm-up' }, [], { count, tuning: { score } });
   const loadMs = performance.now() - t;
   // Round 0 is each task's first run (the JIT still warming, as in a one-shot `kb context`); rounds 1–3 are steady.
   const runs: { wall: number; cpu: number; round: number }[] = [];
@@ -100,7 +102,7 @@ export async function main(argv: string[]): Promise<number> {
     for (const task of TASKS) {
       const c = process.cpuUsage();
       t = performance.now();
-      buildContextPack(loaded, { task }, [], { score });
+      buildContextPack(loaded, { task }, [], { count, tuning: { score } });
       const wall = performance.now() - t;
       const used = process.cpuUsage(c);
       runs.push({ wall, cpu: (used.user + used.system) / 1000, round });

@@ -11,6 +11,7 @@ import { DEFAULT_RANK_OPTIONS, type RankOptions, type TermScorer } from '../../s
 import { searchFields } from '../../src/core/context/buildPackData.js';
 import { PackSource } from '../../src/core/context/packSource.js';
 import { countTokens } from '../../src/core/tokens/countTokens.js';
+import { createTokenCounter, type TokenCounter } from '../../src/core/tokens/tokenCounter.js';
 import { loadPackInputs, type PackInputs } from '../../src/node/context/loadPackInputs.js';
 import { miniSearchRanker, MINISEARCH_DEFAULT } from './miniSearchRanker.js';
 import { recallOf, type LabelledTask } from './recall.js';
@@ -123,7 +124,13 @@ function run(
     console.error(`Unknown --ranker ${values.ranker}\n${USAGE}`);
     return 2;
   }
-  const inputs: EvalInputs = { ...loaded, score, termsOf: values['terms-from-labels'] ? labelTerms(loaded) : () => undefined, other };
+  const inputs: EvalInputs = {
+    ...loaded,
+    score,
+    count: createTokenCounter(),
+    termsOf: values['terms-from-labels'] ? labelTerms(loaded) : () => undefined,
+    other,
+  };
   const loadMs = performance.now() - t0;
 
   const results = tasks.map((t) => runTask(inputs, t, maxTokens));
@@ -174,6 +181,8 @@ function run(
 /** The pack inputs and the ranker under test (undefined: the pack data's own BM25F). */
 type EvalInputs = PackInputs & {
   score: TermScorer | undefined;
+  /** One token counter for every pack of the run, as a server or a site build keeps one. */
+  count: TokenCounter;
   termsOf: (t: LabelledTask) => string[] | undefined;
   /** `--mixed-with`: the second folder's path prefix. */
   other: string | undefined;
@@ -207,7 +216,10 @@ function rankerOf(name: string | undefined, inputs: PackInputs): TermScorer | un
 function runTask(inputs: EvalInputs, t: LabelledTask, maxTokens: number, tuning?: Partial<PackTuning>): TaskResult {
   const start = performance.now();
   const terms = inputs.termsOf(t);
-  const pack = buildContextPack(inputs.data, { task: t.task, maxTokens, ...(terms ? { terms } : {}) }, [], { score: inputs.score, ...tuning });
+  const pack = buildContextPack(inputs.data, { task: t.task, maxTokens, ...(terms ? { terms } : {}) }, [], {
+    count: inputs.count,
+    tuning: { score: inputs.score, ...tuning },
+  });
   const ms = performance.now() - start;
   const cited = pack.citations.map((c) => c.path);
   const citedSet = new Set(cited);

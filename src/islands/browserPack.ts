@@ -3,6 +3,7 @@
 // task's term shards, then the note shards of the notes they rank). The same buildContextPack as `kb context`,
 // so the pack is the CLI's, byte for byte.
 import type { PackDataLoader, PackHint } from '../core/context/packLoader.ts';
+import type { TokenCounter } from '../core/tokens/tokenCounter.ts';
 import type { ContextPack, PackRequest } from '../core/context/packTypes.ts';
 import { projectRepo } from '../core/context/repoContext.ts';
 import { digestsForRequest } from '../core/site/packDigests.ts';
@@ -57,12 +58,14 @@ export async function fetchText(url: string): Promise<string> {
   return r.text();
 }
 
-const loaders = new Map<string, PackDataLoader>();
+/** A loader per pack data folder, and the token counter its packs share (their notes' lines repeat from pack to pack). */
+const loaders = new Map<string, { loader: PackDataLoader; count: TokenCounter }>();
 
 /** The pack for `request` and the paths of the task that name folders the browser cannot read. */
 export async function browserPack(paths: SitePaths, request: PackRequest, hint?: PackHint): Promise<{ pack: ContextPack; unreadPaths: string[] }> {
-  const [{ createPackDataLoader }, { PACK_DATA_DIR }, all, head] = await Promise.all([
+  const [{ createPackDataLoader }, { createTokenCounter }, { PACK_DATA_DIR }, all, head] = await Promise.all([
     import('../core/context/packLoader.ts'),
+    import('../core/tokens/tokenCounter.ts'),
     contract(),
     fetchSiteJson(paths, 'digests'),
     // The loader reads the head through the same cache; here it names a project's registered codebase.
@@ -77,12 +80,13 @@ export async function browserPack(paths: SitePaths, request: PackRequest, hint?:
     ),
   ]);
   const root = paths.file(PACK_DATA_DIR);
-  let loader = loaders.get(root);
+  let packer = loaders.get(root);
   // The loader validates each part with the contract's schemas (packPartsSchema.ts) itself.
-  if (!loader) loaders.set(root, (loader = createPackDataLoader((part) => fetchRaw(paths.file(`${PACK_DATA_DIR}${part}`)))));
+  if (!packer)
+    loaders.set(root, (packer = { loader: createPackDataLoader((part) => fetchRaw(paths.file(`${PACK_DATA_DIR}${part}`))), count: createTokenCounter() }));
   // kb context also reads the project's registered codebase when no repo is named (digestsFor.ts).
   const { digests, unreadPaths } = digestsForRequest(all, { task: request.task, repo: request.repo ?? projectRepo(head.index, request.project) });
-  return { pack: await loader.pack(request, digests, undefined, hint), unreadPaths };
+  return { pack: await packer.loader.pack(request, digests, { count: packer.count }, hint), unreadPaths };
 }
 
 /** Offer `text` as a download named `name`. */

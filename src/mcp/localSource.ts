@@ -4,6 +4,7 @@ import type { PackData } from '../core/context/buildPackData.js';
 import { configuredPacks } from '../core/context/configuredPacks.js';
 import type { PackRequest } from '../core/context/packTypes.js';
 import { renderIndexMd } from '../core/render/renderIndexMd.js';
+import { createTokenCounter, type TokenCounter } from '../core/tokens/tokenCounter.js';
 import { renderNoteMarkdown } from '../core/site/renderNoteMarkdown.js';
 import { cachedPackData } from '../node/context/cachedPackData.js';
 import { contextPackFor } from '../node/context/contextPackFor.js';
@@ -29,19 +30,21 @@ export interface LocalOptions {
  */
 export function localSource(kbDir: string, options: LocalOptions): KbSource {
   let current: { stamp: string; snapshot: KbSnapshot } | undefined;
+  // One token counter for every pack the server builds: their notes' lines repeat from pack to pack.
+  const count = createTokenCounter();
   return {
     mode: 'local',
     location: kbDir,
     async snapshot() {
       const stamp = folderStamp(kbDir);
       if (current?.stamp !== stamp)
-        current = { stamp, snapshot: snapshotOf(kbDir, indexKnowledgeFolder(kbDir, { cacheDir: options.cacheDir }), stamp, options) };
+        current = { stamp, snapshot: snapshotOf(kbDir, indexKnowledgeFolder(kbDir, { cacheDir: options.cacheDir }), stamp, options, count) };
       return current.snapshot;
     },
   };
 }
 
-function snapshotOf(kbDir: string, folder: IndexedFolder, version: string, options: LocalOptions): KbSnapshot {
+function snapshotOf(kbDir: string, folder: IndexedFolder, version: string, options: LocalOptions, count: TokenCounter): KbSnapshot {
   const { index, bodies } = folder;
   let data: PackData | undefined;
   const packData = () => (data ??= cachedPackData(index, bodies, folder.cacheDir === undefined ? undefined : join(folder.cacheDir, 'pack-data')));
@@ -51,7 +54,7 @@ function snapshotOf(kbDir: string, folder: IndexedFolder, version: string, optio
     version,
     index,
     searchBodies: async () => bodies,
-    contextPack: async (request: PackRequest) => contextPackFor(kbDir, { index, data: packData(), bodies, warnings: [] }, request, env),
+    contextPack: async (request: PackRequest) => contextPackFor(kbDir, { index, data: packData(), bodies, warnings: [] }, request, env, count),
     noteMarkdown: async (note) => renderNoteMarkdown(note, bodies.get(note.path) ?? ''),
     heldBack(path) {
       const entry = held.get(path);
@@ -65,7 +68,7 @@ function snapshotOf(kbDir: string, folder: IndexedFolder, version: string, optio
       const pack = configuredPacks(index).find((p) => p.slug === slug);
       if (!pack) return undefined;
       const request = { ...pack.request, today };
-      return buildContextPack(packData(), request, digestsFor(kbDir, index, request, env).digests).contextPackMarkdown;
+      return buildContextPack(packData(), request, digestsFor(kbDir, index, request, env).digests, { count }).contextPackMarkdown;
     },
     indexMd: async () => renderIndexMd(index),
     warm: async () => void packData(),

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { createPackDataLoader } from '../core/context/packLoader.js';
 import type { PackRequest } from '../core/context/packTypes.js';
 import { projectRepo } from '../core/context/repoContext.js';
+import { createTokenCounter, type TokenCounter } from '../core/tokens/tokenCounter.js';
 import { configuredPacks } from '../core/context/configuredPacks.js';
 import { bodiesFromSpans } from '../core/site/bodySpans.js';
 import { digestsForRequest } from '../core/site/packDigests.js';
@@ -34,13 +35,15 @@ interface SiteFiles {
 export function siteSource(location: string, cwd: string): KbSource {
   const files = /^https?:\/\//i.test(location) ? webFiles(location) : folderFiles(resolve(cwd, location));
   let current: { mark: string; snapshot: Promise<KbSnapshot> } | undefined;
+  // One token counter for every pack the server builds: their notes' lines repeat from pack to pack.
+  const count = createTokenCounter();
   return {
     mode: 'site',
     location,
     async snapshot() {
       const mark = await files.changeMark();
       if (current && (mark === undefined || mark === current.mark)) return current.snapshot;
-      const snapshot = openSnapshot(files, location);
+      const snapshot = openSnapshot(files, location, count);
       current = { mark: mark ?? '', snapshot };
       snapshot.catch(() => (current = undefined)); // a failed fetch is tried again on the next call
       return snapshot;
@@ -48,7 +51,7 @@ export function siteSource(location: string, cwd: string): KbSource {
   };
 }
 
-async function openSnapshot(files: SiteFiles, location: string): Promise<KbSnapshot> {
+async function openSnapshot(files: SiteFiles, location: string, count: TokenCounter): Promise<KbSnapshot> {
   const indexText = await files.read(INDEX);
   let json: unknown;
   try {
@@ -82,9 +85,14 @@ async function openSnapshot(files: SiteFiles, location: string): Promise<KbSnaps
       const all = await digests();
       // kb context also reads the project's registered codebase when no repo is named (digestsFor).
       const { digests: found, unreadPaths } = digestsForRequest(all, { task: request.task, repo: request.repo ?? projectRepo(index, request.project) });
-      const pack = await packs.pack(request, found, undefined, {
-        note: request.note === undefined ? undefined : index.notes.findIndex((n) => n.path === request.note),
-      });
+      const pack = await packs.pack(
+        request,
+        found,
+        { count },
+        {
+          note: request.note === undefined ? undefined : index.notes.findIndex((n) => n.path === request.note),
+        },
+      );
       pack.warnings.unshift(...unreadPaths.map((p) => `${p} is not a registered repo; a published portal cannot read it (use kb mcp --kb DIR).`));
       return pack;
     },

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { LineCounter, parse as parseYaml, parseDocument } from 'yaml';
 import { kbConfigSchema, describeConfigError, type KbConfig, type KbConfigInput } from '../core/config/kbConfigSchema.js';
 import { parseAriaConfig } from '../core/aria/parseAriaConfig.js';
 import { ConfigError } from './configError.js';
@@ -16,13 +16,15 @@ export { ConfigError };
  */
 export function loadKbConfig(kbDir: string, fs: KbFs = nodeFs): KbConfig {
   let input: KbConfigInput = {};
+  let yamlText: string | undefined;
   const ariaPath = join(kbDir, ARIA_CONFIG_FILE);
   if (exists(fs, ariaPath)) input = parseAriaConfig(readConfigText(fs, ariaPath, ARIA_CONFIG_FILE));
   const yamlPath = join(kbDir, CONFIG_FILE);
   if (exists(fs, yamlPath)) {
     let raw: unknown;
     try {
-      raw = parseYaml(readConfigText(fs, yamlPath, CONFIG_FILE)) ?? {};
+      yamlText = readConfigText(fs, yamlPath, CONFIG_FILE);
+      raw = parseYaml(yamlText) ?? {};
     } catch (err) {
       if (err instanceof ConfigError) throw err;
       const e = err as { message: string; linePos?: { line: number }[] };
@@ -34,8 +36,24 @@ export function loadKbConfig(kbDir: string, fs: KbFs = nodeFs): KbConfig {
     input = { ...input, ...fromYaml, projects: { ...(input.projects ?? {}), ...(fromYaml.projects ?? {}) } };
   }
   const parsed = kbConfigSchema.safeParse(input);
-  if (!parsed.success) throw new ConfigError(describeConfigError(CONFIG_FILE, parsed.error));
+  if (!parsed.success) throw new ConfigError(describeConfigError(CONFIG_FILE, parsed.error, yamlText === undefined ? undefined : lineOfKey(yamlText)));
   return parsed.data;
+}
+
+/**
+ * The line of kb.config.yaml a key path is written on (`['site', 'locale']`), for error messages; for a key that
+ * is missing, the line of the mapping that lacks it.
+ */
+function lineOfKey(text: string): (path: readonly (string | number)[]) => number | undefined {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter });
+  return (path) => {
+    for (let n = path.length; n > 0; n--) {
+      const node = doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
+      if (node?.range) return lineCounter.linePos(node.range[0]).line;
+    }
+    return undefined;
+  };
 }
 
 /** A config file's text, read non-blocking (a named pipe in its place is an error, not a hang). */

@@ -59,7 +59,7 @@ describe('kb index', () => {
     writeFileSync(join(dir, 'kb.config.yaml'), 'staleness:\n  ideas: soon\n');
     const r = await run(['index', '--kb', dir, '--out', tempDir()]);
     expect(r.code).toBe(1);
-    expect(r.err).toContain('kb.config.yaml: staleness.ideas: Expected number, received string');
+    expect(r.err).toContain('kb.config.yaml:2: staleness.ideas: Expected number, received string');
   });
   it('--json prints machine output only on stdout', async () => {
     const r = await run(['index', '--kb', fixture('flat-vault'), '--out', tempDir(), '--json']);

@@ -15,9 +15,9 @@ const CORPUS = join(import.meta.dirname, '../../../shared/corpora/arscontexta');
 
 const fixture = indexKnowledgeFolder(FIXTURE);
 const data = buildPackData(fixture.index, fixture.bodies);
-const pack = (request: PackRequest, tuning?: Partial<PackTuning>) => buildContextPack(data, { today: '2026-01-01', ...request }, [], tuning);
+const pack = (request: PackRequest, tuning?: Partial<PackTuning>) => buildContextPack(data, { today: '2026-01-01', ...request }, [], { tuning });
 const corpus = existsSync(CORPUS) ? loadPackInputs(CORPUS).data : undefined;
-const corpusPack = (request: PackRequest, tuning?: Partial<PackTuning>) => buildContextPack(corpus!, request, [], tuning);
+const corpusPack = (request: PackRequest, tuning?: Partial<PackTuning>) => buildContextPack(corpus!, request, [], { tuning });
 
 const tail = (p: ContextPack) => p.citations.filter((c) => c.furtherReading).map((c) => c.path);
 const tailText = (p: ContextPack) => p.contextPackMarkdown.slice(p.contextPackMarkdown.indexOf('## Further reading\n'));

@@ -60,7 +60,7 @@ describe('aria config (aria-knowledge.local.md) and index.md ## Projects', () =>
   });
 });
 
-describe('kb.config.yaml validation: errors name the key', () => {
+describe('kb.config.yaml validation: errors name the key and its line', () => {
   const root = tempDir();
   const withConfig = (name: string, yaml: string) => {
     const dir = join(root, name);
@@ -69,11 +69,16 @@ describe('kb.config.yaml validation: errors name the key', () => {
     return dir;
   };
   it.each([
-    ['an unknown top-level key', 'titel: x\n', "kb.config.yaml: (root): Unrecognized key(s) in object: 'titel'"],
-    ['a wrong type', 'projects:\n  pay:\n    shared: yes please\n', 'kb.config.yaml: projects.pay.shared: Expected boolean, received string'],
-    ['a bad staleness', 'staleness:\n  ideas: -1\n', 'kb.config.yaml: staleness.ideas: Number must be greater than or equal to 0'],
-    ['a bad site url', 'site:\n  url: not a url\n', 'kb.config.yaml: site.url: Invalid url'],
-    ['a pack without a task', 'packs:\n  - project: pay\n', 'kb.config.yaml: packs.0.task: Required'],
+    ['an unknown top-level key', 'title: x\ntitel: x\n', "kb.config.yaml:2: (root): Unrecognized key(s) in object: 'titel'"],
+    ['a wrong type', 'projects:\n  pay:\n    shared: yes please\n', 'kb.config.yaml:3: projects.pay.shared: Expected boolean, received string'],
+    ['a bad staleness', 'staleness:\n  ideas: -1\n', 'kb.config.yaml:2: staleness.ideas: Number must be greater than or equal to 0'],
+    ['a bad site url', 'site:\n  url: not a url\n', 'kb.config.yaml:2: site.url: Invalid url'],
+    ['a pack without a task', 'packs:\n  - project: pay\n', 'kb.config.yaml:2: packs.0.task: Required'],
+    [
+      'a locale that is not a language tag',
+      'title: x\nsite:\n  base: /\n  locale: en_GB\n',
+      'kb.config.yaml:4: site.locale: "en_GB" is not a BCP 47 language tag',
+    ],
     ['YAML that does not parse names the line', 'title: x\nprojects: [\n', 'kb.config.yaml:3: not valid YAML'],
     ['a list instead of a mapping', '- a\n', 'kb.config.yaml: must be a mapping'],
   ])('%s', (name, yaml, message) => {
@@ -81,9 +86,23 @@ describe('kb.config.yaml validation: errors name the key', () => {
     expect(() => loadKbConfig(dir)).toThrow(ConfigError);
     expect(() => loadKbConfig(dir)).toThrow(message);
   });
+  it.each([
+    ['de', 'de'],
+    ['zh-cn', 'zh-CN'],
+    ['PT-br', 'pt-BR'],
+    ['ja-JP', 'ja-JP'],
+  ])('site.locale %j is normalised to %j', (written, normalised) => {
+    expect(loadKbConfig(withConfig(`locale-${written}`, `site:\n  locale: ${written}\n`)).site.locale).toBe(normalised);
+  });
   it('defaults every key', () => {
     const config = loadKbConfig(withConfig('empty', ''));
-    expect(config).toMatchObject({ title: 'Knowledge base', site: { base: '/' }, staleness: { ideas: 7, codemap: 14, stitch: 30 }, projects: {}, packs: [] });
+    expect(config).toMatchObject({
+      title: 'Knowledge base',
+      site: { base: '/', locale: 'en' },
+      staleness: { ideas: 7, codemap: 14, stitch: 30 },
+      projects: {},
+      packs: [],
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { packRequestSchema } from '../../core/context/packTypes.js';
+import { createTokenCounter } from '../../core/tokens/tokenCounter.js';
 import { contextPackFor } from '../../node/context/contextPackFor.js';
 import { loadPackInputsQuickly } from '../../node/context/loadPackInputsQuickly.js';
 import { KnowledgeFolderError } from '../../node/knowledgeFolderError.js';
@@ -93,7 +94,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       'context',
       `--note ${values.note}: no such note in ${askedKbDir(values.kb, io)}; give its path in the folder, e.g. ${inputs.index.notes[0]!.path}`,
     );
-  const pack = contextPackFor(kbDir, inputs, parsed.data, { home: io.env.HOME ?? '', cwd: io.cwd });
+  const pack = contextPackFor(kbDir, inputs, parsed.data, { home: io.env.HOME ?? '', cwd: io.cwd }, createTokenCounter());
   if (values.json) io.out(JSON.stringify(pack, null, 2));
   else {
     for (const w of pack.warnings) io.err(`warning: ${w}`);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BUCKETS } from '../context/bucketOf.js';
 import { graphConfigSchema } from '../graph/graphConfigSchema.js';
 import { normaliseTag, normaliseTagList } from '../tags/normaliseTag.js';
+import { canonicalLocale, LOCALE_EXAMPLES } from '../text/languageTag.js';
 
 const tagList = z.union([z.array(z.union([z.string(), z.number()])), z.string()]).transform(normaliseTagList);
 const tagKey = z.string().transform((s, ctx) => {
@@ -59,6 +60,13 @@ const allowEntry = z
       });
     }
   });
+
+/** A BCP 47 language tag, normalised (`zh-cn` → `zh-CN`); a tag that is not one is refused with an example of one that is. */
+export const localeTag = z.string().transform((tag, ctx) => {
+  const locale = canonicalLocale(tag);
+  if (locale === undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `"${tag}" is not ${LOCALE_EXAMPLES}` });
+  return locale ?? 'en';
+});
 
 /** A task prerendered as a pack at build time. */
 export const packConfigSchema = z
@@ -137,6 +145,12 @@ export const kbConfigSchema = z
          * `<meta name="robots" content="noindex">`. Default false.
          */
         noindex: z.boolean().default(false),
+        /**
+         * The language the team writes in and reads the portal in, as a BCP 47 tag (`de`, `fr`, `ja`, `zh-CN`, `pt-BR`,
+         * `ar`, …), normalised (`zh-cn` → `zh-CN`). Notes are written in it unless their `lang:` says otherwise, and a
+         * task (kb search, kb context, MCP) is read in it unless `--lang` says otherwise. Default `en`.
+         */
+        locale: localeTag.default('en'),
       })
       .strict()
       .default({}),
@@ -224,7 +238,15 @@ export type ProjectConfig = z.output<typeof projectConfigSchema>;
 export type RepoConfig = z.output<typeof repoConfigSchema>;
 export type PackConfig = z.output<typeof packConfigSchema>;
 
-/** Turn zod's issues into messages that name the key, e.g. `kb.config.yaml: projects.ss.tags: …`. */
-export function describeConfigError(file: string, error: z.ZodError): string[] {
-  return error.issues.map((i) => `${file}: ${i.path.join('.') || '(root)'}: ${i.message}`);
+/**
+ * Turn zod's issues into messages that name the key, and its line when `lineOf` finds it, e.g.
+ * `kb.config.yaml:4: site.locale: …` or `kb.config.yaml: projects.ss.tags: …`.
+ */
+export function describeConfigError(file: string, error: z.ZodError, lineOf?: (path: readonly (string | number)[]) => number | undefined): string[] {
+  return error.issues.map((i) => {
+    // An unknown key is on the line of its own name, not of the mapping holding it.
+    const at = i.code === z.ZodIssueCode.unrecognized_keys ? [...i.path, i.keys[0]!] : i.path;
+    const line = at.length > 0 ? lineOf?.(at) : undefined;
+    return `${file}${line === undefined ? '' : `:${line}`}: ${i.path.join('.') || '(root)'}: ${i.message}`;
+  });
 }

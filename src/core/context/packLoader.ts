@@ -1,5 +1,5 @@
 import type { RepoDigest } from '../discover/repoDigest.js';
-import { buildContextPack, type PackTuning } from './buildContextPack.js';
+import { buildContextPack, type PackOptions } from './buildContextPack.js';
 import { noteShardOf, packDataFromHead, PACK_FILES, type PackData } from './packParts.js';
 import { noteShardSchema, packHeadSchema, termShardSchema } from './packPartsSchema.js';
 import { MissingPackParts } from './packSource.js';
@@ -17,7 +17,7 @@ export interface PackDataLoader {
   /** Rounds of fetching so far (the head, then one per MissingPackParts). */
   readonly rounds: number;
   /** Build a pack, fetching the parts it needs (a few rounds: terms, then the notes they rank). */
-  pack(request: PackRequest, digests?: readonly RepoDigest[], tuning?: Partial<PackTuning>, hint?: PackHint): Promise<ContextPack>;
+  pack(request: PackRequest, digests?: readonly RepoDigest[], options?: PackOptions, hint?: PackHint): Promise<ContextPack>;
 }
 
 /** What the caller knows ahead: a page pack's note number (its position in the index), so its shard comes first. */
@@ -58,7 +58,7 @@ export function createPackDataLoader(fetchPart: FetchPart): PackDataLoader {
       return rounds;
     },
     fetched,
-    async pack(request, digests = [], tuning, hint) {
+    async pack(request, digests = [], options = {}, hint) {
       head ??= get(PACK_FILES.head, (x) => packHeadSchema.parse(x)).then((h) => {
         rounds++;
         return (data = packDataFromHead(h));
@@ -68,7 +68,7 @@ export function createPackDataLoader(fetchPart: FetchPart): PackDataLoader {
       if (hint?.note !== undefined && hint.note >= 0 && hint.note < d.head.noteCount) await load(new MissingPackParts([], [noteShardOf(d.head, hint.note)]), d);
       for (let round = 0; ; round++) {
         try {
-          return buildContextPack(d, request, digests, tuning);
+          return buildContextPack(d, request, digests, options);
         } catch (err) {
           if (!(err instanceof MissingPackParts) || round >= MAX_ROUNDS) throw err;
           await load(err, d);

@@ -13,6 +13,7 @@ import { compareStrings, sortedUnique } from '../util/compare.js';
 import { toIsoDate } from '../util/isoDate.js';
 import type { KbIssue } from '../util/issue.js';
 import { resolveAliases } from '../aliases/resolveAliases.js';
+import { canonicalLocale, LOCALE_EXAMPLES } from '../text/languageTag.js';
 import { KB_INDEX_VERSION, type Artifact, type Idea, type KbIndex, type NoteEntry } from './kbIndexSchema.js';
 
 /** One file as the node adapter hands it over: parsed frontmatter (or the YAML error), body, mtime. */
@@ -93,7 +94,7 @@ export function buildIndex(input: IndexInput): IndexResult {
     inlineTags: input.inlineTags ?? input.config.inlineTags ?? false,
   };
   const notes: NoteEntry[] = sources.map((src) => {
-    const note = readNote(src, slugs.get(src.path)!, fields, issues);
+    const note = readNote(src, slugs.get(src.path)!, fields, input.config.site.locale, issues);
     bodies.set(src.path, src.body);
     return note;
   });
@@ -121,6 +122,7 @@ export function buildIndex(input: IndexInput): IndexResult {
     title: input.config.title,
     ...(input.config.description ? { description: input.config.description } : {}),
     layout: input.layout,
+    locale: input.config.site.locale,
     sharing: projects.some((p) => p.shared),
     staleness: input.config.staleness,
     searchScope: input.searchScope,
@@ -173,9 +175,26 @@ function readFrontmatterOf(src: SourceFile, issues: KbIssue[]) {
   return src.facts?.frontmatter ?? readSourceFrontmatter(src);
 }
 
-function readNote(src: NoteSource, slug: string, fields: TaxonomyFields, issues: KbIssue[]): NoteEntry {
+/** A note's `lang:`, normalised; the folder's locale when it has none, or (with a warning on its line) one that is no language tag. */
+function noteLang(src: NoteSource, written: string | undefined, locale: string, issues: KbIssue[]): string {
+  if (written === undefined) return locale;
+  const lang = canonicalLocale(written);
+  if (lang !== undefined) return lang;
+  const at = (src.frontmatterText ?? '').split('\n').findIndex((l) => /^lang\s*:/.test(l));
+  issues.push({
+    severity: 'warning',
+    code: 'lang-invalid',
+    file: src.path,
+    ...(at >= 0 ? { line: at + 2 } : {}),
+    message: `lang: "${written}" is not ${LOCALE_EXAMPLES}; the note is read as ${locale} (site.locale).`,
+  });
+  return locale;
+}
+
+function readNote(src: NoteSource, slug: string, fields: TaxonomyFields, locale: string, issues: KbIssue[]): NoteEntry {
   const before = issues.length;
   const fm = readFrontmatterOf(src, issues);
+  const lang = noteLang(src, fm.lang, locale, issues);
   const body = src.facts?.body ?? readBody(src.body);
   const fileName = src.path
     .split('/')
@@ -203,6 +222,7 @@ function readNote(src: NoteSource, slug: string, fields: TaxonomyFields, issues:
     wikilinks: body.wikilinks,
     warnings: [],
     format: /\.mdx$/i.test(src.path) ? 'mdx' : 'md',
+    lang,
   };
   const optional = {
     category: taxonomy.category,

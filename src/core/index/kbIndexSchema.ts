@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Bump when a field changes meaning; readers refuse other versions. */
-export const KB_INDEX_VERSION = 2;
+export const KB_INDEX_VERSION = 3;
 
 const tier = z.enum(['cross-project', 'project', 'reviews', 'team-shared']);
 const status = z.enum(['active', 'deprecated', 'superseded', 'draft']);
@@ -43,6 +43,8 @@ export const noteEntrySchema = z.object({
   warnings: z.array(z.string()),
   /** Source extension. */
   format: z.enum(['md', 'mdx']),
+  /** The language it is written in (BCP 47, normalised): its frontmatter `lang:`, else the folder's `locale`. */
+  lang: z.string(),
 });
 
 export const ideaSchema = z.object({
@@ -89,6 +91,8 @@ export const kbIndexSchema = z.object({
   title: z.string(),
   description: z.string().optional(),
   layout: z.enum(['aria', 'flat']),
+  /** The folder's language (config `site.locale`, BCP 47, normalised): a note's unless it says, a task's unless asked. */
+  locale: z.string(),
   /** Team-shared knowledge is on (some project has `shared: true`). */
   sharing: z.boolean(),
   /** Days before ideas, CODEMAP, STITCH and (when configured) notes are stale. */

@@ -64,6 +64,8 @@ export const frontmatterSchema = z
     project: lowerText,
     scope: lowerText,
     repo: text,
+    /** The language the note is written in, a BCP 47 tag (`de`, `ja`, `zh-CN`); default: `site.locale`. */
+    lang: text,
     date: z.unknown().transform(toIsoDate),
     created: z.unknown().transform(toIsoDate),
     updated: z.unknown().transform(toIsoDate),
@@ -94,6 +96,7 @@ export const frontmatterSchema = z
       project: fm.project,
       scope: fm.scope,
       repo: fm.repo,
+      lang: fm.lang,
       date: fm.date ?? fm.created,
       updated: fm.updated ?? fm['Last updated'] ?? fm.last_updated,
       unpublished: fm.draft || fm.private || fm.publish,

@@ -106,6 +106,7 @@ export function fromQueryIndex(file: QueryIndexFile): KbIndex {
       wikilinks: [],
       warnings: [],
       format: 'md',
+      lang: file.head.locale, // runQuery never reads a note's language
     };
     if (project) note.project = project;
     if (scope) note.scope = scope;

@@ -31,6 +31,7 @@ function emptyIndex(): KbIndex {
     version: KB_INDEX_VERSION,
     title: 'Knowledge base',
     layout: 'flat',
+    locale: 'en',
     sharing: false,
     staleness: { ideas: 7, codemap: 14, stitch: 30 },
     searchScope: '',

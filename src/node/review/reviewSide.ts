@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { buildContextPack } from '../../core/context/buildContextPack.js';
 import { configuredPacks } from '../../core/context/configuredPacks.js';
 import type { ReviewSide } from '../../core/review/reviewKnowledge.js';
+import { createTokenCounter } from '../../core/tokens/tokenCounter.js';
 import { cachedPackData } from '../context/cachedPackData.js';
 import { digestsFor } from '../context/digestsFor.js';
 import { indexKnowledgeFolder } from '../indexKnowledgeFolder.js';
@@ -35,6 +36,7 @@ export function reviewSide(kbDir: string, options: ReviewSideOptions): ReviewSid
   const files = publishedFileIssues(result, site, scan); // canvases, bases and linked attachments, as the build scans them
   const data = cachedPackData(result.index, result.bodies, result.cacheDir === undefined ? undefined : join(result.cacheDir, 'pack-data'));
   const warned = new Set<string>();
+  const count = createTokenCounter(); // the packs share their notes' lines: each is counted once
   const packs = configuredPacks(result.index).map(({ slug, title, request }) => {
     const { digests, warnings } = digestsFor(options.codeDir, result.index, request, options.env);
     for (const w of warnings) {
@@ -42,7 +44,7 @@ export function reviewSide(kbDir: string, options: ReviewSideOptions): ReviewSid
       warned.add(w);
       options.warn(w);
     }
-    return { slug, title, pack: buildContextPack(data, { ...request, today: options.today }, digests) };
+    return { slug, title, pack: buildContextPack(data, { ...request, today: options.today }, digests, { count }) };
   });
   return {
     index: result.index,
