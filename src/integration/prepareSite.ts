@@ -130,6 +130,7 @@ export async function prepareSite(
       graph: result.reading.config.graph,
       noindex: kbConfig.site.noindex,
       image: siteImage && imageUrl(siteImage),
+      locale: kbConfig.site.locale,
     },
     { ...links, boards: boards.entries },
   );
@@ -228,6 +229,7 @@ export async function prepareSite(
       graph: model.graph,
       noindex: model.noindex,
       image: model.image,
+      locale: model.locale,
     },
     prefix: config.prefix.replace(/^\//, ''),
     index,

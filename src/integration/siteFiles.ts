@@ -16,7 +16,8 @@ import type { NoteRedirect } from '../core/site/noteRedirects.js';
 import { renderRedirectPage, renderRedirectsFile } from '../core/site/renderRedirects.js';
 import { renderRobotsTxt } from '../core/site/renderRobotsTxt.js';
 import { renderSitemap } from '../core/site/renderSitemap.js';
-import { buildSiteTree, sidebarBranch } from '../core/site/sidebarTree.js';
+import { buildSiteTree, groupLabels, sidebarBranch } from '../core/site/sidebarTree.js';
+import { siteI18n } from '../core/i18n/localeTables.js';
 import { withBoards } from '../core/site/boardPages.js';
 import { absoluteUrl, type SiteModel } from '../core/site/siteModel.js';
 import { sitePages } from '../core/site/sitePages.js';
@@ -59,6 +60,8 @@ const MARKDOWN = 'text/markdown; charset=utf-8';
 
 export function siteFiles({ model, bodies, packData, digests, packs, boards, redirects = [], wholeSite = false, graphText }: SiteFileInputs): SiteFile[] {
   const { index, paths, siteUrl } = model;
+  // What a reader sees in these files (the sidebar's words, the feed's and redirect pages' language) is in the site's locale.
+  const i18n = siteI18n(model.locale ?? index.locale ?? 'en');
   // Each note's Markdown beside its page, unless kb.config.yaml `site.rawMarkdown: false` (then links go to the pages).
   const mdUrl = (slug: string) => absoluteUrl(siteUrl, model.rawMarkdown ? paths.noteMd(slug) : paths.note(slug));
   // The full text in files an agent reads whole (~100k characters each) when it is longer than that.
@@ -95,7 +98,19 @@ export function siteFiles({ model, bodies, packData, digests, packs, boards, red
     {
       path: siteFilePath('sidebar'),
       type: 'text/html; charset=utf-8',
-      text: () => renderSidebar(sidebarBranch(buildSiteTree(withBoards(index, model.boards)), undefined, { full: true }), paths.note),
+      text: () =>
+        renderSidebar(
+          sidebarBranch(
+            buildSiteTree(
+              withBoards(index, model.boards),
+              groupLabels((key) => i18n.t(key)),
+            ),
+            undefined,
+            { full: true },
+          ),
+          paths.note,
+          i18n,
+        ),
     },
     {
       path: 'feed.xml',
@@ -111,6 +126,7 @@ export function siteFiles({ model, bodies, packData, digests, packs, boards, red
           home: paths.home,
           feed: paths.file('feed.xml'),
           note: paths.note,
+          lang: i18n.locale,
         }),
     },
     { path: 'favicon.svg', type: 'image/svg+xml', text: () => readFileSync(new URL('../../src/assets/favicon.svg', import.meta.url), 'utf8') },
@@ -128,7 +144,7 @@ export function siteFiles({ model, bodies, packData, digests, packs, boards, red
     files.push({
       path: `${decodeURIComponent(r.from.slice(paths.root.length))}index.html`,
       type: 'text/html; charset=utf-8',
-      text: () => renderRedirectPage(r, { siteUrl, title: index.title, icon: paths.file('favicon.svg') }),
+      text: () => renderRedirectPage(r, { siteUrl, title: index.title, icon: paths.file('favicon.svg'), i18n }),
     });
   if (wholeSite) {
     files.push({

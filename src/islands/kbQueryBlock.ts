@@ -8,11 +8,14 @@ import { renderQueryBlockResults } from '../core/site/renderQueryBlockHtml.ts';
 import { createSitePaths } from '../core/site/sitePaths.ts';
 import { localDay } from './ages.ts';
 import { fetchSiteJson, fetchText } from './browserPack.ts';
+import { noteIslands } from '../core/i18n/en/noteIslands.ts';
+import { islandI18n } from './islandI18n.ts';
 
 const root = document.querySelector<HTMLMetaElement>('meta[name="kb-root"]')?.content ?? '/';
 const paths = createSitePaths(root);
 let index: Promise<KbIndex> | undefined;
 let bodies: Promise<Map<string, string>> | undefined;
+const { t } = islandI18n(['noteIslands'], noteIslands);
 
 function enhance(block: HTMLElement, k: number): void {
   const lang = block.dataset['lang'];
@@ -35,7 +38,7 @@ function enhance(block: HTMLElement, k: number): void {
   const hint = document.createElement('span');
   hint.id = `${id}-hint`;
   hint.className = 'muted small';
-  hint.textContent = 'Edit the query to run it again here; the note keeps its own.';
+  hint.textContent = t('queryBlock.hint');
   head.replaceChildren(label, ' ', input, ' ', hint);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let run = 0;
@@ -55,7 +58,7 @@ function enhance(block: HTMLElement, k: number): void {
       // Every value in this HTML is escaped by renderQueryBlockResults (the same function the build ran).
       if (answer && mine === run) results.innerHTML = renderQueryBlockResults(answer, kb, paths, localDay(new Date()));
     } catch (err) {
-      if (mine === run) results.textContent = `The query could not run here (${(err as Error).message}); run it with ${command}.`;
+      if (mine === run) results.textContent = t('queryBlock.failed', { error: (err as Error).message, command });
     }
   };
 }

@@ -9,7 +9,14 @@ import { describe, expect, it } from 'vitest';
 const SRC = join(import.meta.dirname, '../../src');
 const read = (path: string) => readFileSync(join(SRC, path), 'utf8');
 /** The layout and every component it renders on every page. */
-const LAYOUT = ['layouts/Base.astro', 'components/SiteLinks.astro', 'components/Sidebar.astro', 'components/SearchBox.astro', 'components/ThemeSelect.astro'];
+const LAYOUT = [
+  'layouts/Base.astro',
+  'components/SiteLinks.astro',
+  'components/Sidebar.astro',
+  'components/SearchBox.astro',
+  'components/ThemeSelect.astro',
+  'components/IslandStrings.astro',
+];
 
 describe('the layout’s reuse key is derived from what it reads', () => {
   it.each(LAYOUT)('%s reads site-level data only through layoutView.ts', (file) => {
