@@ -40,7 +40,7 @@ class KbPagePack extends HTMLElement {
       const out = view.querySelector<HTMLElement>('[data-pack-preview]')!;
       out.textContent = pack.contextPackMarkdown;
       out.closest('kb-pack-view')?.dispatchEvent(new Event('kb-pack-updated'));
-      this.status.textContent = packStatus(pack, pack.warnings, this.i18n);
+      this.status.replaceChildren(...packStatus(pack, this.i18n));
       for (const b of this.querySelectorAll<HTMLButtonElement>('[data-pack-action]')) b.disabled = false;
     } catch (err) {
       this.status.textContent = this.i18n.t('pack.failed', { error: (err as Error).message });

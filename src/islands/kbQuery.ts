@@ -337,8 +337,8 @@ class KbQuery extends HTMLElement {
       const unreadPaths = built.unreadPaths;
       out.textContent = this.pack.contextPackMarkdown;
       out.closest('kb-pack-view')?.dispatchEvent(new Event('kb-pack-updated'));
-      const notes = [...this.pack.warnings, ...unreadPaths.map((path) => this.i18n.t('query.notRegistered', { path }))];
-      count.textContent = packStatus(this.pack, notes, this.i18n);
+      const notes = unreadPaths.map((path) => this.i18n.t('query.notRegistered', { path }));
+      count.replaceChildren(...packStatus(this.pack, this.i18n, notes));
       for (const b of this.querySelectorAll<HTMLButtonElement>('[data-pack-action]')) b.disabled = false;
     } catch (err) {
       count.textContent = this.i18n.t('pack.failed', { error: (err as Error).message });

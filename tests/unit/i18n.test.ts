@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../src/core/i18n/createI18n.ts';
 import { islandStrings } from '../../src/core/i18n/islandAreas.ts';
 import { localeTable, siteI18n } from '../../src/core/i18n/localeTables.ts';
+import { sameLanguage } from '../../src/core/i18n/sameLanguage.ts';
 import { textDirection } from '../../src/core/i18n/textDirection.ts';
 
 const ENGLISH = { greet: 'Hello {name}', notes: { one: '{count} note', other: '{count} notes' }, link: 'See {link} now.' } as const;
@@ -98,4 +99,15 @@ describe('islandStrings: what a page hands its islands', () => {
 
   it('a locale without a table still hands its locale, for numbers', () =>
     expect(islandStrings(siteI18n('sv'), ['ages'])).toEqual({ locale: 'sv', messages: {} }));
+});
+
+describe('sameLanguage', () => {
+  it.each([
+    ['de', 'de-AT', true],
+    ['pt-BR', 'pt', true],
+    ['EN', 'en-GB', true],
+    ['zh-Hans', 'zh-Hant', false],
+    ['zh-CN', 'zh-Hans-CN', false],
+    ['en', 'ar', false],
+  ])('%s and %s: %s', (a, b, same) => expect(sameLanguage(a, b)).toBe(same));
 });
