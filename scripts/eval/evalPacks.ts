@@ -24,6 +24,8 @@ const taskSet = z.array(
     id: z.string(),
     task: z.string(),
     lexical: z.boolean().default(false),
+    /** The task's language (BCP 47); default the folder's site.locale, as for kb context. */
+    lang: z.string().optional(),
     relevant: z.array(z.object({ path: z.string(), grade: z.number(), why: z.string().optional() })),
   }),
 );
@@ -216,7 +218,7 @@ function rankerOf(name: string | undefined, inputs: PackInputs): TermScorer | un
 function runTask(inputs: EvalInputs, t: LabelledTask, maxTokens: number, tuning?: Partial<PackTuning>): TaskResult {
   const start = performance.now();
   const terms = inputs.termsOf(t);
-  const pack = buildContextPack(inputs.data, { task: t.task, maxTokens, ...(terms ? { terms } : {}) }, [], {
+  const pack = buildContextPack(inputs.data, { task: t.task, maxTokens, ...(terms ? { terms } : {}), ...(t.lang ? { lang: t.lang } : {}) }, [], {
     count: inputs.count,
     tuning: { score: inputs.score, ...tuning },
   });
@@ -224,7 +226,7 @@ function runTask(inputs: EvalInputs, t: LabelledTask, maxTokens: number, tuning?
   const cited = pack.citations.map((c) => c.path);
   const citedSet = new Set(cited);
   const withSections = new Set(pack.citations.filter((c) => c.shown !== 'line').map((c) => c.path));
-  const order = rankingOf(inputs, t.task, tuning);
+  const order = rankingOf(inputs, t, tuning);
   const labelled = new Set(t.relevant.map((r) => r.path));
   const missed = t.relevant.filter((r) => !citedSet.has(r.path)).map((r) => ({ path: r.path, grade: r.grade, rank: rankOf(order, r.path), why: r.why ?? '' }));
   const firstMissedRank = Math.min(...missed.map((m) => m.rank ?? Infinity));
@@ -247,11 +249,12 @@ function runTask(inputs: EvalInputs, t: LabelledTask, maxTokens: number, tuning?
   };
 }
 
-function rankingOf(inputs: EvalInputs, task: string, tuning?: Partial<PackTuning>): string[] {
+function rankingOf(inputs: EvalInputs, t: LabelledTask, tuning?: Partial<PackTuning>): string[] {
+  const source = new PackSource(inputs.data);
   const { candidates } = rankForPack(
     bucketsOf(inputs.index),
-    new PackSource(inputs.data),
-    { task, allowed: () => true, factor: () => 1, score: inputs.score },
+    source,
+    { task: t.task, text: source.text.task(t.lang), allowed: () => true, factor: () => 1, score: inputs.score },
     tuning?.rank ?? DEFAULT_RANK_OPTIONS,
     tuning?.rerank ?? DEFAULT_RERANK,
   );
@@ -311,7 +314,7 @@ function wholeNoteBaseline(inputs: EvalInputs, tasks: LabelledTask[], maxTokens:
   const packed = new Map<string, Set<string>>();
   const top10 = new Map<string, Set<string>>();
   for (const t of tasks) {
-    const order = rankingOf(inputs, t.task, { rank: plain, rerank: { ...DEFAULT_RERANK, weight: 0 } });
+    const order = rankingOf(inputs, t, { rank: plain, rerank: { ...DEFAULT_RERANK, weight: 0 } });
     const byPath = new Map(inputs.index.notes.map((n) => [n.path, n.tokens]));
     let used = 0;
     const chosen = new Set<string>();
@@ -329,7 +332,7 @@ function wholeNoteBaseline(inputs: EvalInputs, tasks: LabelledTask[], maxTokens:
 
 /** How good the order is, independent of how many notes the budget holds: recall of the top k. */
 function rankingRecallAt(inputs: EvalInputs, tasks: LabelledTask[], ks: number[]) {
-  const orders = new Map(tasks.map((t) => [t.id, rankingOf(inputs, t.task)]));
+  const orders = new Map(tasks.map((t) => [t.id, rankingOf(inputs, t)]));
   return ks.map((k) => ({ k, ...recallOf(tasks, (id) => new Set(orders.get(id)!.slice(0, k))) }));
 }
 
@@ -368,7 +371,7 @@ function ablate(inputs: EvalInputs, tasks: LabelledTask[], maxTokens: number) {
     const results = tasks.map((t) => runTask(inputs, t, maxTokens, tuning));
     const found = new Map(results.map((r) => [r.id, new Set(r.found)]));
     const sections = new Map(results.map((r) => [r.id, new Set(r.asSections)]));
-    const orders = new Map(tasks.map((t) => [t.id, rankingOf(inputs, t.task, tuning)]));
+    const orders = new Map(tasks.map((t) => [t.id, rankingOf(inputs, t, tuning)]));
     const at25 = recallOf(tasks, (id) => new Set(orders.get(id)!.slice(0, 25)));
     const asSections = recallOf(tasks, (id) => sections.get(id)!);
     return {

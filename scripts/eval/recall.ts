@@ -1,8 +1,10 @@
-/** One labelled task of an evaluation set (`[{id, task, lexical, relevant: [{path, grade, why}]}]`). */
+/** One labelled task of an evaluation set (`[{id, task, lexical, lang?, relevant: [{path, grade, why}]}]`). */
 export interface LabelledTask {
   id: string;
   task: string;
   lexical: boolean;
+  /** The task's language (BCP 47); default the folder's locale. */
+  lang?: string | undefined;
   relevant: { path: string; grade: number; why?: string | undefined }[];
 }
 

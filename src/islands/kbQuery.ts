@@ -226,8 +226,13 @@ class KbQuery extends HTMLElement {
         const parsed = parseSearchArgs(args);
         if (!parsed.ok) rendered = { root: h('p', { class: 'notice' }, parsed.usage), hits: [] };
         else {
-          const [{ runSearch }, bodies] = await Promise.all([import('../core/search/runSearch.ts'), this.loadBodies()]);
-          const result = runSearch(index, parsed.request, bodies);
+          const [{ runSearch }, { withTextLanguages }, bodies] = await Promise.all([
+            import('../core/search/runSearch.ts'),
+            import('../core/text/textLanguages.ts'),
+            this.loadBodies(),
+          ]);
+          // A search by words loads the stemmers of the notes' languages it reads, and no others.
+          const result = await withTextLanguages(() => runSearch(index, parsed.request, bodies));
           rendered = renderSearchResult(result, this.paths, (p) => this.byPath.get(p)?.slug, this.i18n);
           this.resultPositions = [];
         }

@@ -3,6 +3,7 @@
 // the CLI runs (runQuery / runSearch over kb-index.json) and shows the same HTML the build wrote.
 import type { KbIndex } from '../core/index/kbIndexSchema.ts';
 import { answerQueryBlock } from '../core/query/queryBlock.ts';
+import { withTextLanguages } from '../core/text/textLanguages.ts';
 import { bodiesFromSpans } from '../core/site/bodySpans.ts';
 import { renderQueryBlockResults } from '../core/site/renderQueryBlockHtml.ts';
 import { createSitePaths } from '../core/site/sitePaths.ts';
@@ -54,7 +55,7 @@ function enhance(block: HTMLElement, k: number): void {
         lang === 'kb-search'
           ? await (bodies ??= fetchSiteJson(paths, 'bodySpans').then((s) => bodiesFromSpans(s, (f) => fetchText(paths.file(f)))))
           : new Map<string, string>();
-      const answer = answerQueryBlock(lang, input.value, kb, text, localDay(new Date()));
+      const answer = await withTextLanguages(() => answerQueryBlock(lang, input.value, kb, text, localDay(new Date())));
       // Every value in this HTML is escaped by renderQueryBlockResults (the same function the build ran).
       if (answer && mine === run) results.innerHTML = renderQueryBlockResults(answer, kb, paths, localDay(new Date()));
     } catch (err) {

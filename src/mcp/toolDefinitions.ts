@@ -13,6 +13,12 @@ const resultTokens = z
   .max(RESULT_TOKENS)
   .optional()
   .describe(`Most tokens (o200k) this result may hold; default and maximum ${RESULT_TOKENS}. Longer answers are paginated.`);
+const lang = z
+  .string()
+  .optional()
+  .describe(
+    "The language the words are written in, a BCP 47 tag (de, ja, zh-CN, …); default the folder's site.locale. It decides how they are split, stemmed and which are stop words.",
+  );
 const resultBudget = (args: { maxTokens?: number | undefined }) => args.maxTokens ?? RESULT_TOKENS;
 
 export const queryInput = {
@@ -24,6 +30,7 @@ export const searchInput = {
   keyword: z.string().optional().describe('Words to find in titles and bodies, as one phrase.'),
   tag: z.string().optional().describe('Only notes with this tag (exact, case-insensitive).'),
   category: z.string().optional().describe('Only notes in this category (exact, case-insensitive).'),
+  lang,
   cursor,
   maxTokens: resultTokens,
 };
@@ -46,6 +53,7 @@ export const contextInput = {
       'The folder\'s own words for the task (from list_tags, or titles you have seen), e.g. ["worktree", "git"]. Notes using them rank higher; none is left out for lacking them.',
     ),
   tags: z.array(z.string()).optional().describe('Tags from list_tags whose notes should rank higher (a boost, never a filter).'),
+  lang,
   cursor,
 };
 export const readNoteInput = {

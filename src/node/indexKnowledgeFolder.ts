@@ -1,4 +1,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+// Every language's stemmer and stop words, for whatever reads the folder's text (packs, kb search by words), in Node
+// where the analysis is synchronous (src/core/text/textLanguages.ts).
+import '../core/text/allTextLanguages.js';
 import { buildIndex, type IndexResult } from '../core/index/buildIndex.js';
 import type { ReportEntry } from '../core/index/kbIndexSchema.js';
 import { compareStrings } from '../core/util/compare.js';

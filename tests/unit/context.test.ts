@@ -127,7 +127,7 @@ describe('pack rules', () => {
     expect(inputs.warnings[0]).toMatch(/No knowledge folder/);
   });
   it('refuses pack data of another version', () => {
-    expect(() => buildContextPack({ ...data, head: { ...data.head, version: 2 as 3 } }, { task: 'x' })).toThrow(/version 2 is not 3/);
+    expect(() => buildContextPack({ ...data, head: { ...data.head, version: 3 as 4 } }, { task: 'x' })).toThrow(/version 3 is not 4/);
   });
 });
 

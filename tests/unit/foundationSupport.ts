@@ -32,6 +32,7 @@ export function indexedNote(path: string, fields: Partial<NoteEntry> = {}): Note
     wikilinks: [],
     warnings: [],
     format: 'md',
+    lang: 'en',
     ...fields,
   });
 }

@@ -28,6 +28,7 @@ describe('kb mcp: the tools a client lists', () => {
       'maxTokens',
       'terms',
       'tags',
+      'lang',
       'cursor',
     ]);
     expect(byName.get('read_note')!.inputSchema.required).toEqual(['path']);

@@ -81,6 +81,6 @@ describe('rankPack', () => {
     expect(r.words.map((w) => w.word)).toEqual(['cursor', 'pagination', 'webhooks']);
   });
   it('refuses pack data of another version', () => {
-    expect(() => rankPack({ ...data, head: { ...data.head, version: 2 as 3 } }, { task: 'x' })).toThrow(/version 2 is not 3; build it again/);
+    expect(() => rankPack({ ...data, head: { ...data.head, version: 3 as 4 } }, { task: 'x' })).toThrow(/version 3 is not 4; build it again/);
   });
 });

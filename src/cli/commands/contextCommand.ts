@@ -8,7 +8,7 @@ import { KnowledgeFolderError } from '../../node/knowledgeFolderError.js';
 import { CACHE_FLAG, allowSecretsFrom, askedKbDir, existingKbDir, indexCacheFrom, parseFlags, todayFrom } from '../flags.js';
 import { EXIT, usageError, type Io } from '../io.js';
 
-export const HELP = `Usage: kb context --task "…" | --note PATH [--repo ALIAS] [--project KEY] [--include decisions,lessons,patterns,pitfalls] [--max-tokens N] [--terms "a, b"] [--tags a,b] [--kb DIR] [--today YYYY-MM-DD] [--json] [--allow-secrets] [--no-cache]
+export const HELP = `Usage: kb context --task "…" | --note PATH [--repo ALIAS] [--project KEY] [--include decisions,lessons,patterns,pitfalls] [--max-tokens N] [--terms "a, b"] [--tags a,b] [--lang TAG] [--kb DIR] [--today YYYY-MM-DD] [--json] [--allow-secrets] [--no-cache]
 
 A task-context pack: the decisions, lessons, patterns and pitfalls that matter for a task, within a
 token budget, with Files to Inspect from a registered codebase.
@@ -23,6 +23,8 @@ token budget, with Files to Inspect from a registered codebase.
   --terms "a, b"    the folder's own words for the task, comma-separated: notes using them rank higher
                     (they never filter; kb index writes the folder's tags to kb-tags.txt)
   --tags a,b        tags whose notes rank higher (never a filter)
+  --lang TAG        the task's language, a BCP 47 tag such as de, ja or zh-CN (default: the folder's
+                    site.locale): how its words are split, stemmed and which are stop words
   --kb DIR          the knowledge folder (default: KB_DIR, else content/)
   --today DATE      the date ages are counted from (default: KB_TODAY, else today)
   --json            the pack as JSON
@@ -42,6 +44,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     'max-tokens': { type: 'string' },
     terms: { type: 'string' },
     tags: { type: 'string' },
+    lang: { type: 'string' },
     kb: { type: 'string' },
     today: { type: 'string' },
     json: { type: 'boolean' },
@@ -74,13 +77,15 @@ export async function run(argv: string[], io: Io): Promise<number> {
     ...(maxTokens !== undefined ? { maxTokens: Number(maxTokens) } : {}),
     ...(values.terms !== undefined ? { terms: listOf(values.terms) } : {}),
     ...(values.tags !== undefined ? { tags: listOf(values.tags) } : {}),
+    ...(values.lang !== undefined ? { lang: values.lang } : {}),
     today: todayFrom(values.today, io, 'context'),
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const flag =
-      { task: '--task', note: '--note', include: '--include', maxTokens: '--max-tokens', terms: '--terms', tags: '--tags' }[String(issue.path[0])] ??
-      String(issue.path[0] ?? '');
+      { task: '--task', note: '--note', include: '--include', maxTokens: '--max-tokens', terms: '--terms', tags: '--tags', lang: '--lang' }[
+        String(issue.path[0])
+      ] ?? String(issue.path[0] ?? '');
     throw usageError('context', `${flag} ${issue.message}`.trim());
   }
   const inputs = await loadPackInputsQuickly(kbDir, {

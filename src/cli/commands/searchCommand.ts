@@ -12,15 +12,17 @@ import { join, relative } from 'node:path';
 import { allowSecretsFrom, askedKbDir, existingKbDir, indexCacheFrom, todayFrom } from '../flags.js';
 import { EXIT, UsageError, type Io } from '../io.js';
 
-export const HELP = `${SEARCH_USAGE} [--kb DIR] [--json] [--allow-secrets] [--no-cache]
+export const HELP = `${SEARCH_USAGE} [--lang TAG] [--kb DIR] [--json] [--allow-secrets] [--no-cache]
 
 Keyword and facet search: facets filter by tag and category (exact, case-insensitive); a keyword is
 searched in titles first (at most 8), then in note text (at most 12). A tag or category that does not
 exist is answered with "No matches. Valid values: <path>/kb-tags.txt" (a file listing them all), then
-the closest known values.
+the closest known values. In a language other than English, a keyword also matches by words: an
+inflected form ("Migrationen" finds "Migration"), a compound's part, a word inside unspaced Japanese.
 
   --tag VALUE       only notes with this tag
   --category VALUE  only notes in this category
+  --lang TAG        the keyword's language, a BCP 47 tag such as de or ja (default: site.locale)
   --kb DIR          the knowledge folder (default: KB_DIR, else content/)
   --today DATE      accepted as by every command (a search does not depend on the date)
   --json            { titleMatches, contentMatches, total, shown } as JSON

@@ -1,4 +1,5 @@
 import { taskQuery } from '../rank/rankNotes.js';
+import type { Analyzer } from '../text/analyzer.js';
 import { normaliseTag } from '../tags/normaliseTag.js';
 
 /** A term the agent passes weighs as a word of the task. */
@@ -18,14 +19,16 @@ export interface Vocabulary {
 /**
  * The agent's own words for a task: `terms` join the task's query, `tags` raise the notes that carry them.
  * Both only add to a note's score, so no note is left out for lacking them; with neither, nothing changes.
+ * Read with the task's analyzers (`text`; default English).
  */
 export function agentVocabulary(
   request: { terms?: readonly string[] | undefined; tags?: readonly string[] | undefined },
   noteTags: readonly (readonly string[])[],
+  text?: readonly Analyzer[],
 ): Vocabulary {
   const extraTerms = new Map<string, number>();
-  const add = (text: string, weight: number) => {
-    for (const [t, w] of taskQuery(text, { phrases: true })) extraTerms.set(t, Math.max(extraTerms.get(t) ?? 0, Math.min(1, w) * weight));
+  const add = (words: string, weight: number) => {
+    for (const [t, w] of taskQuery(words, { phrases: true }, text)) extraTerms.set(t, Math.max(extraTerms.get(t) ?? 0, Math.min(1, w) * weight));
   };
   for (const term of request.terms ?? []) add(term, TERM_WEIGHT);
   const tags = [...new Set((request.tags ?? []).map((t) => normaliseTag(t)).filter((t): t is string => t !== undefined))];

@@ -2,7 +2,10 @@ import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
 import { withQueryBlockText } from '../query/queryBlock.js';
 import { countTokens } from '../tokens/countTokens.js';
 import { packAscending, PackedWriter } from '../rank/packedInts.js';
-import { buildSearchIndex, DEFAULT_SEARCH_OPTIONS, type BuildSearchOptions, type Keywords, type SearchFields } from '../rank/searchIndex.js';
+import { buildLexicons, buildSearchIndex, DEFAULT_SEARCH_OPTIONS, type BuildSearchOptions, type Keywords, type SearchFields } from '../rank/searchIndex.js';
+// Every language's stemmer and stop words: the pack data analyses every note of the folder, synchronously. Only
+// Node builds pack data; the island reads it and loads just the folder's languages (packLoader.ts).
+import '../text/allTextLanguages.js';
 import { bucketsOf } from './bucketOf.js';
 import { markdownLinkTargets } from './markdownLinkTargets.js';
 import { packIndexOf } from './packIndex.js';
@@ -38,7 +41,9 @@ export function buildPackData(index: KbIndex, noteBodies: ReadonlyMap<string, st
   const o: PackDataOptions = { ...DEFAULT_PACK_DATA_OPTIONS, ...options };
   const buckets = bucketsOf(index);
   const excerpts = index.notes.map((n) => extractExcerpt(n, bodies.get(n.path) ?? ''));
-  const search = buildSearchIndex(searchFields(index, bodies, excerpts), o);
+  const fields = searchFields(index, bodies, excerpts);
+  const lexicons = buildLexicons(fields);
+  const search = buildSearchIndex(fields, o, lexicons);
   const links = linkGraph(index.notes, markdownLinkTargets(index.notes, noteBodies));
   const stored = index.notes.map((n, i) =>
     storeNote(
@@ -89,6 +94,7 @@ export function buildPackData(index: KbIndex, noteBodies: ReadonlyMap<string, st
       termShards,
       noteShards: packStarts(starts),
       index: packIndexOf(index, buckets),
+      lexicons,
     },
     terms,
     notes,
@@ -152,6 +158,7 @@ export function searchFields(
     hints: n.hints.join(' '),
     headings: n.headings.filter((h) => h !== n.title).join('\n'),
     body: bodies.get(n.path) ?? '',
+    lang: n.lang,
   }));
 }
 

@@ -1,4 +1,5 @@
-import { analyze, wordsOf } from '../rank/analyze.js';
+import type { Analyzer } from '../text/analyzer.js';
+import { ENGLISH } from '../text/folderText.js';
 import { clip } from './extractExcerpt.js';
 import type { StoredNote } from './packParts.js';
 import { citationOf, statusLabel } from './renderEntry.js';
@@ -28,30 +29,36 @@ const WHY_CHARS = 70;
 /** Matched words a line names at most. */
 const MATCHED_WORDS = 4;
 
-/** A word of the task as written and as the ranker analyses it. */
+/**
+ * A word of the task as written and as the ranker analyses it: one reading per analyzer the task is read with
+ * (its terms there: one stem, or a Chinese or Japanese word's character pairs).
+ */
 export interface TaskWord {
   word: string;
-  term: string;
+  readings: string[][];
 }
 
-/** What a tail reads of a candidate: its stored note and its strongest terms. */
+/** What a tail reads of a candidate: its stored note, its strongest terms and its analyzer (default English). */
 export interface TailParts {
   stored: StoredNote;
   keys: ReadonlySet<string>;
+  analyzer?: Analyzer | undefined;
 }
 
 /**
- * The task's words (and the agent's terms) as written, each with its analysed form, in order of first use:
- * a line names the words a note matched, not their stems.
+ * The task's words (and the agent's terms) as written, each with its analysed forms, in order of first use:
+ * a line names the words a note matched, not their stems. Words are cut by the task's own language (`text`'s
+ * first analyzer) and read by each.
  */
-export function taskWords(task: string, terms: readonly string[]): TaskWord[] {
+export function taskWords(task: string, terms: readonly string[], text: readonly Analyzer[] = ENGLISH.task()): TaskWord[] {
+  const [own, ...others] = text;
   const out: TaskWord[] = [];
   const seen = new Set<string>();
-  for (const word of wordsOf([task, ...terms].join(' '))) {
-    const term = analyze(word)[0];
-    if (term === undefined || seen.has(term)) continue;
-    seen.add(term);
-    out.push({ word, term });
+  for (const w of own!.words([task, ...terms].join(' '))) {
+    const key = w.terms.join(' ');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ word: w.text, readings: [w.terms, ...others.map((a) => a.terms(w.text)).filter((r) => r.length > 0)] });
   }
   return out;
 }
@@ -107,8 +114,9 @@ export function noteLine(p: TailParts, words: readonly TaskWord[]): string {
   let line = byNote.get(p.stored);
   if (line !== undefined) return line;
   let title = TITLE_TERMS.get(p.stored);
-  if (!title) TITLE_TERMS.set(p.stored, (title = new Set(analyze(p.stored.title))));
-  const matched = words.filter((w) => p.keys.has(w.term) || title.has(w.term)).slice(0, MATCHED_WORDS);
+  if (!title) TITLE_TERMS.set(p.stored, (title = new Set((p.analyzer ?? ENGLISH.note('en')).terms(p.stored.title))));
+  const has = (t: string) => p.keys.has(t) || title.has(t);
+  const matched = words.filter((w) => w.readings.some((r) => r.every(has))).slice(0, MATCHED_WORDS);
   const clause = clip(firstClause(p.stored.description), WHY_CHARS);
   const why = matched.length > 0 ? `matches ${matched.map((w) => w.word).join(', ')}` : clause === p.stored.title ? '' : clause;
   byNote.set(p.stored, (line = `- ${citationOf(p.stored)}${statusLabel(p.stored)}${why ? ` — ${why}` : ''}`));

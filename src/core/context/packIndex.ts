@@ -7,10 +7,10 @@ import { BUCKETS, type Bucket } from './bucketOf.js';
  * for a pack: the configuration a request is scoped by, and per note the facts ranking filters and boosts on.
  * Everything a pack shows of a note comes with its stored sections (note shards), for the candidates only.
  */
-export interface PackIndex extends Pick<KbIndex, 'aliases' | 'projects' | 'repos' | 'artifacts' | 'staleness'> {
+export interface PackIndex extends Pick<KbIndex, 'aliases' | 'projects' | 'repos' | 'artifacts' | 'staleness' | 'locale'> {
   /** Only whom each idea is for (Repo/Project Context counts a project's pending ideas). */
   ideas: Pick<Idea, 'projects'>[];
-  /** Per note, packed: bucket, status, project, repo (word id + 1, 0 for none), tag count and ids, hint count and ids. */
+  /** Per note, packed: bucket, status, project, repo (word id + 1, 0 for none), tag count and ids, hint count and ids, language id. */
   notes: string;
   /** The words the ids stand for. */
   words: string[];
@@ -24,6 +24,8 @@ export interface NoteFacts {
   repo?: string | undefined;
   tags: string[];
   hints: string[];
+  /** The language the note is written in (BCP 47). */
+  lang: string;
 }
 
 const BUCKET_IDS: readonly Bucket[] = [...BUCKETS, 'notes'];
@@ -42,6 +44,7 @@ export function packIndexOf(index: KbIndex, buckets: readonly Bucket[]): PackInd
     for (const t of n.tags) w.varint(id(t));
     w.varint(n.hints.length);
     for (const h of n.hints) w.varint(id(h));
+    w.varint(id(n.lang));
   });
   return {
     aliases: index.aliases,
@@ -49,6 +52,7 @@ export function packIndexOf(index: KbIndex, buckets: readonly Bucket[]): PackInd
     repos: index.repos,
     artifacts: index.artifacts,
     staleness: index.staleness,
+    locale: index.locale,
     ideas: index.ideas.map((i) => ({ projects: i.projects })),
     notes: w.toString(),
     words,
@@ -70,7 +74,8 @@ export function noteFactsOf(index: PackIndex, noteCount: number): NoteFacts[] {
     const repo = r.varint();
     const tags = Array.from({ length: r.varint() }, () => word(r.varint()));
     const hints = Array.from({ length: r.varint() }, () => word(r.varint()));
-    return { bucket, status, ...(project ? { project: word(project - 1) } : {}), ...(repo ? { repo: word(repo - 1) } : {}), tags, hints };
+    const lang = word(r.varint());
+    return { bucket, status, ...(project ? { project: word(project - 1) } : {}), ...(repo ? { repo: word(repo - 1) } : {}), tags, hints, lang };
   });
   FACTS.set(index, facts);
   return facts;

@@ -2,7 +2,8 @@ import type { RepoDigest } from '../discover/repoDigest.js';
 import { buildContextPack, type PackOptions } from './buildContextPack.js';
 import { noteShardOf, packDataFromHead, PACK_FILES, type PackData } from './packParts.js';
 import { noteShardSchema, packHeadSchema, termShardSchema } from './packPartsSchema.js';
-import { MissingPackParts } from './packSource.js';
+import { loadTextLanguages } from '../text/textLanguages.js';
+import { headLanguages, MissingPackParts } from './packSource.js';
 import type { ContextPack, PackRequest } from './packTypes.js';
 
 /** Reads one part of the pack data by its path under the pack data's folder (`head.json`, `t/3.json`, …) as parsed JSON. */
@@ -64,6 +65,8 @@ export function createPackDataLoader(fetchPart: FetchPart): PackDataLoader {
         return (data = packDataFromHead(h));
       });
       const d = await head;
+      // The stemmers and stop words of the folder's languages and the task's, and no others (textLanguages.ts).
+      await loadTextLanguages(headLanguages(d.head, request.lang));
       // A page pack finds its note among the loaded shards: load the one the caller says holds it.
       if (hint?.note !== undefined && hint.note >= 0 && hint.note < d.head.noteCount) await load(new MissingPackParts([], [noteShardOf(d.head, hint.note)]), d);
       for (let round = 0; ; round++) {

@@ -4,7 +4,7 @@ import type { PackIndex } from './packIndex.js';
 import type { NoteKind } from './sectionRoles.js';
 
 /** Bump when the shape or meaning of any part changes; buildContextPack refuses other versions. */
-export const PACK_DATA_VERSION = 3;
+export const PACK_DATA_VERSION = 4;
 
 /**
  * Pack data in parts, so a browser loads what one pack needs and no more: a small head, term shards (the
@@ -31,6 +31,11 @@ export interface PackHead {
   noteShards: string;
   /** What a pack reads of the index (packIndex.ts): the island needs no kb-index.json. */
   index: PackIndex;
+  /**
+   * Per language subtag whose compounds split (German, Dutch, the Nordic languages), the parts the folder's
+   * compounds split into, sorted (text/decompound.ts): a task's compounds split against the same. Empty otherwise.
+   */
+  lexicons: Record<string, string[]>;
 }
 
 export interface TermShard {

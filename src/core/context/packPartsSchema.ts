@@ -18,10 +18,12 @@ export const packHeadSchema: z.ZodType<PackHead> = z.object({
     repos: kbIndexSchema.shape.repos,
     artifacts: z.array(artifactSchema),
     staleness: kbIndexSchema.shape.staleness,
+    locale: z.string(),
     ideas: z.array(z.object({ projects: z.array(z.string()) })),
     notes: packed,
     words: z.array(z.string()),
   }),
+  lexicons: z.record(z.string(), z.array(z.string())),
 });
 
 /** A term shard (`t/<k>.json`): sorted terms and their packed postings, aligned. */

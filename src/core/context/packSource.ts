@@ -1,6 +1,10 @@
 import { PackedReader, unpackAscending } from '../rank/packedInts.js';
 import { decodePosting, KEYWORD_LEVELS, type Posting, type PostingSource } from '../rank/searchIndex.js';
-import { noteShardOf, noteShardStarts, termShardOf, type PackData, type StoredNote, type TermShard } from './packParts.js';
+import type { Analyzer } from '../text/analyzer.js';
+import { createFolderText, type FolderText } from '../text/folderText.js';
+import { baseLanguage } from '../text/languageTag.js';
+import { noteFactsOf, type NoteFacts } from './packIndex.js';
+import { noteShardOf, noteShardStarts, termShardOf, type PackData, type PackHead, type StoredNote, type TermShard } from './packParts.js';
 
 /**
  * Thrown by a pack built on pack data that lacks parts it needs; names them all, so the loader fetches
@@ -35,6 +39,21 @@ export class PackSource implements PostingSource {
   constructor(readonly data: PackData) {
     this.size = data.head.noteCount;
     this.k1 = data.head.k1;
+  }
+
+  /** The folder's text analysis: its locale, its notes' languages and its compound lexicons. */
+  get text(): FolderText {
+    return folderTextOf(this.data.head);
+  }
+
+  /** Note `i`'s analyzer (its language's, with the folder's lexicon). */
+  analyzer(i: number): Analyzer {
+    return this.text.note(this.facts[i]!.lang);
+  }
+
+  /** Every note's facts (packIndex.ts), from the head. */
+  get facts(): NoteFacts[] {
+    return noteFactsOf(this.data.head.index, this.data.head.noteCount);
   }
 
   posting(term: string): Posting | undefined {
@@ -85,6 +104,27 @@ export class PackSource implements PostingSource {
       [...this.missingNotes].sort((a, b) => a - b),
     );
   }
+}
+
+const TEXTS = new WeakMap<PackHead, FolderText>();
+
+/** A head's text analysis, made once per head. */
+export function folderTextOf(head: PackHead): FolderText {
+  return memo(TEXTS, head, () =>
+    createFolderText(
+      head.index.locale,
+      noteFactsOf(head.index, head.noteCount).map((f) => f.lang),
+      head.lexicons,
+    ),
+  );
+}
+
+/** The languages (subtags) a pack on this head may analyse in: its notes', its locale's and the request's. */
+export function headLanguages(head: PackHead, requestLang?: string | undefined): string[] {
+  const langs = new Set(noteFactsOf(head.index, head.noteCount).map((f) => baseLanguage(f.lang)));
+  langs.add(baseLanguage(head.index.locale));
+  if (requestLang !== undefined) langs.add(baseLanguage(requestLang));
+  return [...langs].sort();
 }
 
 const TERM_IDS = new WeakMap<TermShard, Map<string, number>>();

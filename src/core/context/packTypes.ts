@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalLocale, LOCALE_EXAMPLES } from '../text/languageTag.js';
 import { BUCKETS, type Bucket } from './bucketOf.js';
 
 export const DEFAULT_MAX_TOKENS = 6000;
@@ -25,6 +26,15 @@ export const packRequestSchema = z
     terms: z.array(z.string().trim().min(1)).optional(),
     /** Tags (as `list_tags` names them): notes carrying one rank higher, the others stay. Default none. */
     tags: z.array(z.string().trim().min(1)).optional(),
+    /**
+     * The language the task is written in (BCP 47: `de`, `ja`, `zh-CN`), which decides how its words are read
+     * (docs/query-and-search.md § Languages). Default: the folder's `site.locale` (a page pack: its note's language).
+     */
+    lang: z
+      .string()
+      .trim()
+      .refine((t) => canonicalLocale(t) !== undefined, { message: `not ${LOCALE_EXAMPLES}` })
+      .optional(),
     /** YYYY-MM-DD, for staleness; default: none (no age shown). */
     today: z
       .string()
@@ -37,7 +47,7 @@ export const packRequestSchema = z
   });
 
 export type PackRequestInput = z.input<typeof packRequestSchema>;
-/** `{ task; repo?; project?; include?; maxTokens?; terms?; tags?; today? }` */
+/** `{ task; repo?; project?; include?; maxTokens?; terms?; tags?; lang?; today? }` */
 export type PackRequest = {
   task: string;
   note?: string | undefined;
@@ -47,6 +57,7 @@ export type PackRequest = {
   maxTokens?: number | undefined;
   terms?: string[] | undefined;
   tags?: string[] | undefined;
+  lang?: string | undefined;
   today?: string | undefined;
 };
 

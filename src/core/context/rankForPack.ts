@@ -44,7 +44,7 @@ export function rankForPack(
     let p = memo.get(i);
     if (!p) {
       const stored = source.note(i)!;
-      const match = matchSections(stored, terms, idfOf);
+      const match = matchSections(stored, terms, idfOf, source.analyzer(i));
       memo.set(i, (p = { stored, pieces: piecesOf(stored, stored.kind, match), keys: new Set(source.keywords(i).terms), best: match.best }));
     }
     return p;

@@ -118,12 +118,15 @@ export function rankPack(data: PackData, request: PackRequest, digests: readonly
 
   const buckets = facts.map((f) => f.bucket);
   const select: Omit<SelectOptions, 'room'> = { ...DEFAULT_SELECT, ...entryCaps(maxTokens), ...tuning?.select };
-  const scope = scopeNotes({ aliases: index.aliases, projects: index.projects, notes: facts }, request.task, request);
+  // The task's language (the request's, else a page pack's note's, else the folder's) and each other one of the folder.
+  const text = source.text.task(request.lang ?? (seed && request.task.trim() === '' ? facts[seed.i]!.lang : undefined));
+  const scope = scopeNotes({ aliases: index.aliases, projects: index.projects, notes: facts }, request.task, request, text);
   warnings.push(...scope.warnings);
   const tail: TailOptions = { ...DEFAULT_TAIL, ...tuning?.tail };
   const vocabulary = agentVocabulary(
     request,
     facts.map((f) => f.tags),
+    text,
   );
   const extraTerms = new Map(scope.extraTerms);
   for (const [t, w] of vocabulary.extraTerms) extraTerms.set(t, Math.max(extraTerms.get(t) ?? 0, w));
@@ -134,6 +137,7 @@ export function rankPack(data: PackData, request: PackRequest, digests: readonly
     source,
     {
       task: query,
+      text,
       extraTerms,
       allowed: (i) => scope.allowed(i) && sectionOrder.includes(buckets[i]!) && (!seed || (i !== seed.i && (seed.around.size === 0 || seed.around.has(i)))),
       factor: boost ? (i) => scope.factor(i) * boost(i) : scope.factor,
@@ -163,7 +167,7 @@ export function rankPack(data: PackData, request: PackRequest, digests: readonly
   const tailMemo = new Map<number, TailParts>();
   const tailParts = (i: number): TailParts => {
     let p = tailMemo.get(i);
-    if (!p) tailMemo.set(i, (p = { stored: source.note(i)!, keys: new Set(source.keywords(i).terms) }));
+    if (!p) tailMemo.set(i, (p = { stored: source.note(i)!, keys: new Set(source.keywords(i).terms), analyzer: source.analyzer(i) }));
     return p;
   };
   if (ranking.ranked.length === 0) warnings.push(seed ? 'No other note matches this note’s title and headings.' : 'No note matches this task.');
@@ -187,7 +191,7 @@ export function rankPack(data: PackData, request: PackRequest, digests: readonly
     floor,
     aboveTail,
     pool,
-    words: taskWords(query, request.terms ?? []),
+    words: taskWords(query, request.terms ?? [], text),
     bestDirect: ranking.ranked.reduce((m, r) => Math.max(m, r.direct), 0),
     filed: new Set(buckets),
   };

@@ -1,5 +1,6 @@
 import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
-import { analyze } from '../rank/analyze.js';
+import type { Analyzer } from '../text/analyzer.js';
+import { ENGLISH } from '../text/folderText.js';
 import { normaliseTag } from '../tags/normaliseTag.js';
 
 /** What scoping reads: the aliases, the projects, and per note its status, project, repo, tags and hints. */
@@ -25,9 +26,16 @@ export interface Scope {
 /**
  * Filters and boosts for a request. `--project P` keeps notes of P (its folder, `project:` or one of
  * its relevant tags, as /context expands a project) and notes of no project; `--repo R` keeps notes of
- * R (`repo:` or tag) and notes of no repo. Notes that belong elsewhere are left out.
+ * R (`repo:` or tag) and notes of no repo. Notes that belong elsewhere are left out. Tags' words are read with
+ * the task's analyzers (`text`).
  */
-export function scopeNotes(index: ScopeIndex, task: string, request: { repo?: string | undefined; project?: string | undefined }): Scope {
+export function scopeNotes(
+  index: ScopeIndex,
+  task: string,
+  request: { repo?: string | undefined; project?: string | undefined },
+  text: readonly Analyzer[] = ENGLISH.task(),
+): Scope {
+  const analyze = (words: string) => [...new Set(text.flatMap((a) => a.terms(words)))];
   const warnings: string[] = [];
   const extraTerms = new Map<string, number>();
   const taskTags = task.split(/[\s,;:()]+/).map((w) => normaliseTag(w.replace(/[.!?]+$/, '')) ?? '');

@@ -1,4 +1,5 @@
-import { analyze } from '../rank/analyze.js';
+import type { Analyzer } from '../text/analyzer.js';
+import { ENGLISH } from '../text/folderText.js';
 import type { StoredNote } from './packParts.js';
 
 /** How well each section of a note, and each of its blocks, matches weighted query terms. */
@@ -27,11 +28,14 @@ interface NoteTerms {
   blockLen: number[][];
 }
 
-const TERMS = new WeakMap<StoredNote, NoteTerms>();
+const TERMS = new WeakMap<Analyzer, WeakMap<StoredNote, NoteTerms>>();
 
-function termsOf(note: StoredNote): NoteTerms {
-  let t = TERMS.get(note);
+function termsOf(note: StoredNote, analyzer: Analyzer): NoteTerms {
+  let byNote = TERMS.get(analyzer);
+  if (!byNote) TERMS.set(analyzer, (byNote = new WeakMap()));
+  let t = byNote.get(note);
   if (t) return t;
+  const analyze = (text: string) => analyzer.terms(text);
   const at = new Map<string, number[]>();
   const add = (terms: readonly string[], unit: number, block: number) => {
     const counts = new Map<string, number>();
@@ -54,7 +58,7 @@ function termsOf(note: StoredNote): NoteTerms {
     unitLen.push(head.length + lens.reduce((n, l) => n + l, 0));
     return lens;
   });
-  TERMS.set(note, (t = { at, unitLen, blockLen }));
+  byNote.set(note, (t = { at, unitLen, blockLen }));
   return t;
 }
 
@@ -64,10 +68,16 @@ function bm25(tf: number, len: number, avg: number): number {
 
 /**
  * Section-level BM25: each unit (heading counted twice, blocks together) and each block scored for the query's
- * single terms, weighted by `weight · idf`. Pairs are left to the note-level ranker.
+ * single terms, weighted by `weight · idf`. Pairs are left to the note-level ranker. The note's text is read by
+ * `analyzer` (its language's; default English).
  */
-export function matchSections(note: StoredNote, query: ReadonlyMap<string, number>, idfOf: (term: string) => number): SectionMatch {
-  const { at, unitLen, blockLen } = termsOf(note);
+export function matchSections(
+  note: StoredNote,
+  query: ReadonlyMap<string, number>,
+  idfOf: (term: string) => number,
+  analyzer: Analyzer = ENGLISH.note('en'),
+): SectionMatch {
+  const { at, unitLen, blockLen } = termsOf(note, analyzer);
   const units = unitLen.map(() => 0);
   const blocks = blockLen.map((lens) => lens.map(() => 0));
   const tf = new Float64Array(unitLen.length);

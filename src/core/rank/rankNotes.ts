@@ -1,4 +1,6 @@
-import { analyze, bigrams } from './analyze.js';
+import type { Analyzer } from '../text/analyzer.js';
+import { ENGLISH } from '../text/folderText.js';
+import { bigrams } from './analyze.js';
 import { feedbackDocs } from './feedbackDocs.js';
 import { scoreTerms, type PostingSource } from './searchIndex.js';
 
@@ -45,6 +47,8 @@ export interface RankSource extends PostingSource {
 
 export interface RankInput {
   task: string;
+  /** The analyzers the task is read with (folderText.ts `task`); default: English alone. */
+  text?: readonly Analyzer[] | undefined;
   /** Extra weighted terms (aliases resolved, project tags), already analysed. */
   extraTerms?: ReadonlyMap<string, number> | undefined;
   /** Notes that may be returned (filters applied by the caller). */
@@ -85,7 +89,7 @@ export function rankNotes(s: RankSource, input: RankInput, options: RankOptions 
   const allowed = new Uint8Array(s.size);
   const gate = new Float64Array(s.size);
   for (let i = 0; i < s.size; i++) if (input.allowed(i)) [allowed[i], gate[i]] = [1, input.factor(i)];
-  const query = taskQuery(input.task, options);
+  const query = taskQuery(input.task, options, input.text);
   for (const [t, w] of input.extraTerms ?? []) query.set(t, Math.max(query.get(t) ?? 0, w));
   const score = input.score ?? ((q: ReadonlyMap<string, number>) => scoreTerms(s, q));
   const direct = score(query);
@@ -126,12 +130,19 @@ export function rankNotes(s: RankSource, input: RankInput, options: RankOptions 
   return { ranked: order.map((i) => ({ i, score: scores[i]!, direct: direct[i]! })), matched, query, expansion };
 }
 
-/** Task words weighted by repetition (diminishing), plus its word pairs for the phrase field. */
-export function taskQuery(task: string, options: Pick<RankOptions, 'phrases'>): Map<string, number> {
-  const terms = analyze(task);
+/**
+ * Task words weighted by repetition (diminishing), plus its word pairs for the phrase field; read with each of
+ * `text`'s analyzers, a term the readings share keeping its highest weight.
+ */
+export function taskQuery(task: string, options: Pick<RankOptions, 'phrases'>, text: readonly Analyzer[] = ENGLISH.task()): Map<string, number> {
   const query = new Map<string, number>();
-  for (const t of terms) query.set(t, query.has(t) ? Math.min(2, query.get(t)! + 0.5) : 1);
-  if (options.phrases) for (const p of bigrams(terms)) query.set(p, 1);
+  for (const analyzer of text) {
+    const terms = analyzer.terms(task);
+    const reading = new Map<string, number>();
+    for (const t of terms) reading.set(t, reading.has(t) ? Math.min(2, reading.get(t)! + 0.5) : 1);
+    if (options.phrases) for (const p of bigrams(terms)) reading.set(p, 1);
+    for (const [t, w] of reading) query.set(t, Math.max(query.get(t) ?? 0, w));
+  }
   return query;
 }
 

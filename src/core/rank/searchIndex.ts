@@ -1,4 +1,8 @@
-import { analyze, bigrams } from './analyze.js';
+import type { Analyzer } from '../text/analyzer.js';
+import { buildLexicon, LINKING } from '../text/decompound.js';
+import { noteAnalyzer, type Lexicons } from '../text/folderText.js';
+import { baseLanguage } from '../text/languageTag.js';
+import { bigrams } from './analyze.js';
 import { PackedReader, PackedWriter } from './packedInts.js';
 
 /**
@@ -63,9 +67,11 @@ export interface SearchFields {
   hints: string;
   headings: string;
   body: string;
+  /** The language the note is written in (BCP 47; default `en`): its fields are analysed in it. */
+  lang?: string | undefined;
 }
 
-type FieldName = keyof SearchFields | 'phrase';
+type FieldName = Exclude<keyof SearchFields, 'lang'> | 'phrase';
 
 /** Weight and length normalisation (b) per field; phrase = word pairs of title, description and headings. */
 export const FIELD_WEIGHTS: Record<FieldName, { w: number; b: number }> = {
@@ -88,8 +94,11 @@ export interface BuildSearchOptions {
 
 export const DEFAULT_SEARCH_OPTIONS: BuildSearchOptions = { bodyTerms: 256, k1: 1.2, keywords: 24 };
 
-/** Build the index from each note's fields. Deterministic: vocabulary sorted, postings in note order. */
-export function buildSearchIndex(notes: readonly SearchFields[], options: BuildSearchOptions = DEFAULT_SEARCH_OPTIONS): SearchIndex {
+/**
+ * Build the index from each note's fields, each note analysed in its language (with the folder's compound
+ * `lexicons`, by language subtag). Deterministic: vocabulary sorted, postings in note order.
+ */
+export function buildSearchIndex(notes: readonly SearchFields[], options: BuildSearchOptions = DEFAULT_SEARCH_OPTIONS, lexicons: Lexicons = {}): SearchIndex {
   // Two passes over the notes. Pass 1: field lengths and document frequencies. Pass 2: each note's weights and
   // the terms it keeps, as ids into a growing table. Up to KEEP_ANALYSED notes, pass 1's analysis is kept for
   // pass 2; above, each note is analysed again in pass 2, so memory holds one note's tokens at a time
@@ -98,8 +107,9 @@ export function buildSearchIndex(notes: readonly SearchFields[], options: BuildS
   const lengthSums = Object.fromEntries(names.map((f) => [f, 0])) as Record<FieldName, number>;
   const df = new Map<string, number>();
   const analysedNotes: (ReturnType<typeof analyseNote> | undefined)[] | undefined = notes.length <= KEEP_ANALYSED ? [] : undefined;
+  const analyzer = (n: SearchFields) => noteAnalyzer(n.lang, lexicons);
   for (const note of notes) {
-    const analysed = analyseNote(note);
+    const analysed = analyseNote(note, analyzer(note));
     analysedNotes?.push(analysed);
     const { fields } = analysed;
     const distinct = new Set<string>();
@@ -117,7 +127,7 @@ export function buildSearchIndex(notes: readonly SearchFields[], options: BuildS
   const keptLevels: Uint8Array[] = [];
   const keywords: Keywords[] = [];
   for (let i = 0; i < n; i++) {
-    const { fields, head } = analysedNotes?.[i] ?? analyseNote(notes[i]!);
+    const { fields, head } = analysedNotes?.[i] ?? analyseNote(notes[i]!, analyzer(notes[i]!));
     if (analysedNotes) analysedNotes[i] = undefined; // the note's tokens can go once its weights are taken
     const tfw = new Map<string, number>();
     for (const f of names) {
@@ -172,17 +182,39 @@ export function buildSearchIndex(notes: readonly SearchFields[], options: BuildS
   return { vocab: order.map((id) => terms[id]!), postings: writers.map((p) => p.w.toString()), size: n, k1: options.k1, keywords };
 }
 
-function analyseNote(n: SearchFields): { fields: Record<FieldName, string[]>; head: Set<string> } {
-  const title = analyze(n.title);
-  const description = analyze(n.description);
-  const headings = analyze(n.headings);
+/**
+ * The compound lexicon of each language of `notes` whose compounds split (decompound.ts): the parts their
+ * terms, analysed without one, split into. Empty for a folder without such a language (no note is read again).
+ */
+export function buildLexicons(notes: readonly SearchFields[]): Record<string, string[]> {
+  const byLang = new Map<string, Set<string>>();
+  for (const n of notes) {
+    const lang = baseLanguage(n.lang ?? 'en');
+    if (!LINKING[lang]) continue;
+    let terms = byLang.get(lang);
+    if (!terms) byLang.set(lang, (terms = new Set()));
+    const a = noteAnalyzer(lang);
+    for (const text of [n.title, n.description, n.tags, n.hints, n.headings, n.body]) for (const t of a.terms(text)) terms.add(t);
+  }
+  const out: Record<string, string[]> = {};
+  for (const lang of [...byLang.keys()].sort()) {
+    const { parts } = buildLexicon(byLang.get(lang)!, lang);
+    if (parts.length > 0) out[lang] = [...parts];
+  }
+  return out;
+}
+
+function analyseNote(n: SearchFields, a: Analyzer): { fields: Record<FieldName, string[]>; head: Set<string> } {
+  const title = a.terms(n.title);
+  const description = a.terms(n.description);
+  const headings = a.terms(n.headings);
   const fields: Record<FieldName, string[]> = {
     title,
     description,
-    tags: analyze(n.tags),
-    hints: analyze(n.hints),
+    tags: a.terms(n.tags),
+    hints: a.terms(n.hints),
     headings,
-    body: analyze(n.body),
+    body: a.terms(n.body),
     phrase: [...bigrams(title), ...bigrams(description), ...bigrams(headings)],
   };
   return { fields, head: new Set([...title, ...description, ...headings]) };

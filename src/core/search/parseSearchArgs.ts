@@ -1,3 +1,4 @@
+import { canonicalLocale, LOCALE_EXAMPLES } from '../text/languageTag.js';
 import { SEARCH_USAGE, type SearchRequest } from './searchResult.js';
 
 /**
@@ -5,11 +6,12 @@ import { SEARCH_USAGE, type SearchRequest } from './searchResult.js';
  * `--json`; a search does not use the date, but a script may pass the same flags to every command):
  *
  *   args     = { flag | keyword-word } ;
- *   flag     = ( "--tag" | "--category" | "--kb" | "--today" ) , ( " " value | "=" value ) | "--json" ;
+ *   flag     = ( "--tag" | "--category" | "--lang" | "--kb" | "--today" ) , ( " " value | "=" value ) | "--json" ;
  *   keyword  = keyword-word , { " " , keyword-word } ;   (* the words not taken by flags, joined by one space *)
  *
- * A flag given twice, an unknown flag, a flag without a value, or nothing to search for is a usage error.
- * Values are kept as typed: matching is case-insensitive and literal (runSearch).
+ * A flag given twice, an unknown flag, a flag without a value, a `--lang` that is no BCP 47 tag, or nothing to
+ * search for is a usage error. Values are kept as typed: matching is case-insensitive and literal, and in a
+ * language other than English also by words (runSearch).
  */
 export type ParsedSearchArgs =
   | { ok: true; request: SearchRequest; kb?: string | undefined; today?: string | undefined; json: boolean }
@@ -19,7 +21,7 @@ export type ParsedSearchArgs =
    */
   | { ok: false; usage: string; problem: string; empty?: true };
 
-const VALUE_FLAGS = new Set(['--tag', '--category', '--kb', '--today']);
+const VALUE_FLAGS = new Set(['--tag', '--category', '--lang', '--kb', '--today']);
 const FLAG = /^(--[^=]+)(?:=([\s\S]*))?$/; // `--name`, then optionally `=` and an inline value
 
 export function parseSearchArgs(args: string[]): ParsedSearchArgs {
@@ -53,10 +55,13 @@ export function parseSearchArgs(args: string[]): ParsedSearchArgs {
     seen.set(name!, value.trim());
   }
   const keyword = words.join(' ').trim();
+  const lang = seen.has('--lang') ? canonicalLocale(seen.get('--lang')!) : undefined;
+  if (seen.has('--lang') && lang === undefined) return fail(`--lang "${seen.get('--lang')}" is not ${LOCALE_EXAMPLES}`);
   const request: SearchRequest = {
     ...(seen.has('--tag') ? { tag: seen.get('--tag') } : {}),
     ...(seen.has('--category') ? { category: seen.get('--category') } : {}),
     ...(keyword ? { keyword } : {}),
+    ...(lang !== undefined ? { lang } : {}),
   };
   if (request.tag === undefined && request.category === undefined && request.keyword === undefined)
     return { ...fail('nothing to search for: give a keyword, --tag or --category'), empty: true };

@@ -3,6 +3,8 @@ export interface SearchRequest {
   tag?: string | undefined;
   category?: string | undefined;
   keyword?: string | undefined;
+  /** The keyword's language (BCP 47, `--lang`); default: the folder's `site.locale` (docs/query-and-search.md § Languages). */
+  lang?: string | undefined;
 }
 
 /** The `kb search --json` shape (docs/query-and-search.md § "kb search"), plus what the text renderer needs to word its output. */

@@ -99,3 +99,18 @@ export async function loadTextLanguages(langs: Iterable<string>): Promise<void> 
   const loaded = await Promise.all(wanted.map((l) => TEXT_LANGUAGE_LOADERS[l]!()));
   wanted.forEach((l, k) => registerTextLanguage(l, loaded[k]!));
 }
+
+/**
+ * `run()`, loading the languages it finds missing (MissingTextLanguages) and running it again: how the browser
+ * answers a search or a query block, whose languages it does not know before it reads the request.
+ */
+export async function withTextLanguages<T>(run: () => T): Promise<T> {
+  for (let round = 0; ; round++) {
+    try {
+      return run();
+    } catch (err) {
+      if (!(err instanceof MissingTextLanguages) || round >= 8) throw err;
+      await loadTextLanguages(err.languages);
+    }
+  }
+}

@@ -14,6 +14,7 @@ export const answerContext: AnswerFn<Args<typeof contextInput>> = async (snapsho
     ...(args.maxTokens !== undefined ? { maxTokens: args.maxTokens } : {}),
     ...(words(args.terms).length ? { terms: words(args.terms) } : {}),
     ...(words(args.tags).length ? { tags: words(args.tags) } : {}),
+    ...(args.lang?.trim() ? { lang: args.lang.trim() } : {}),
     today: ctx.today,
   });
   if (!parsed.success) {

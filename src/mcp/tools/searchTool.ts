@@ -1,4 +1,7 @@
+// Every language's stemmer and stop words: a search in the folder's language reads its notes by words (wordMatch.ts).
+import '../../core/text/allTextLanguages.js';
 import { parseSearchArgs } from '../../core/search/parseSearchArgs.js';
+import { searchesByWords } from '../../core/search/wordMatch.js';
 import { renderSearchText } from '../../core/search/renderSearchText.js';
 import { runSearch } from '../../core/search/runSearch.js';
 import { SEARCH_USAGE, type SearchResult } from '../../core/search/searchResult.js';
@@ -11,12 +14,16 @@ export const answerSearch: AnswerFn<Args<typeof searchInput>> = async (snapshot,
   const parsed = parseSearchArgs([
     ...(args.tag !== undefined ? [`--tag=${args.tag}`] : []),
     ...(args.category !== undefined ? [`--category=${args.category}`] : []),
+    ...(args.lang !== undefined ? [`--lang=${args.lang}`] : []),
     ...(args.keyword !== undefined ? ['--', args.keyword] : []),
   ]);
+  if (!parsed.ok && args.lang !== undefined && parsed.problem.startsWith('--lang')) throw new Error(`lang: ${parsed.problem.slice('--lang '.length)}`);
   if (!parsed.ok) throw new Error(`Give a keyword, a tag or a category, none of them empty. ${SEARCH_USAGE}`);
   const bodies = await snapshot.searchBodies();
   const keyword = parsed.request.keyword?.toLowerCase();
-  const result = runSearch(snapshot.index, parsed.request, keyword === undefined ? bodies : bodiesHolding(bodies, keyword));
+  // Matching by words finds notes whose text does not hold the keyword as written: every body is read then.
+  const literalOnly = keyword !== undefined && !searchesByWords(snapshot.index, parsed.request);
+  const result = runSearch(snapshot.index, parsed.request, literalOnly ? bodiesHolding(bodies, keyword) : bodies);
   const titles = result.titleMatches.length;
   const total = titles + result.contentMatches.length;
   return {
