@@ -12,4 +12,7 @@ export const noteIslands = {
   'diagram.label': 'Diagram: {title}',
   'queryBlock.hint': 'Edit the query to run it again here; the note keeps its own.',
   'queryBlock.failed': 'The query could not run here ({error}); run it with {command}.',
+  'queryBlock.problem': 'This block {problem}.',
+  'queryBlock.searchSummary': { one: '{count} note matches ({shown} shown)', other: '{count} notes match ({shown} shown)' },
+  'queryBlock.line': 'line {line}: {snippet}',
 } as const;
