@@ -37,7 +37,7 @@ const NAMES = new Set(['pagefind', 'mcp', 'markdown', 'javascript', 'atom', 'jso
 const SHARED: Record<Locale, readonly string[]> = {
   ja: ['aria-knowledge', 'check', 'context', 'date', 'enter', 'false', 'graph.enabled', 'kb.config.yaml', 'projects', 'tag', 'updated', 'k', 'x'],
   de: [
-    ...['alias', 'an', 'aria-knowledge', 'base', 'bases', 'browser', 'canvas', 'canvases', 'check', 'code', 'context', 'date', 'download', 'false'],
+    ...['alias', 'an', 'aria-knowledge', 'base', 'bases', 'block', 'browser', 'canvas', 'canvases', 'check', 'code', 'context', 'date', 'download', 'false'],
     ...['feed', 'filter', 'frontmatter', 'graph', 'graph.enabled', 'in', 'index', 'kb.config.yaml', 'link', 'links', 'projects', 'relevant', 'repos'],
     ...['reviews', 'status', 'tag', 'tags', 'was', 'wikilink', 'k', 'x'],
   ],
