@@ -8,11 +8,13 @@
 //   .kb-build/sites/obsidian/  tests/fixtures/obsidian/ (Obsidian-flavoured notes) → project "obsidian" (tests/e2e/obsidian.spec.ts)
 //   .kb-build/sites/publish/   tests/fixtures/obsidian-publish/ (an Obsidian Publish vault: graph, canvases, bases, properties,
 //                              permalinks, redirects) → project "publish" (tests/e2e/publish.spec.ts, tests/e2e/obsidianPublish.spec.ts)
+//   .kb-build/sites/locale-ja/, locale-de/, locale-ar/  tests/fixtures/locale-*/ (`site.locale` ja, de, ar) → projects
+//                              "locale-ja", "locale-de", "locale-ar" (tests/e2e/locale.spec.ts)
 // The "dev" project starts `npm run dev` itself on a copy of a fixture (tests/e2e/dev.spec.ts).
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 
-// KB_E2E_PORT moves the ports (default 4391…4397; the dev server of tests/e2e/dev.spec.ts takes 4396), so two checkouts can run their browser tests at once.
+// KB_E2E_PORT moves the ports (default 4391…4400; the dev server of tests/e2e/dev.spec.ts takes 4396), so two checkouts can run their browser tests at once.
 const PORT = Number(process.env['KB_E2E_PORT'] ?? 4391);
 export const SITES = {
   site: { dir: 'dist', port: PORT, base: '/' },
@@ -22,6 +24,9 @@ export const SITES = {
   obsidian: { dir: '.kb-build/sites/obsidian', port: PORT + 4, base: '/' },
   // PORT + 5 is the dev server's (tests/e2e/dev.spec.ts).
   publish: { dir: '.kb-build/sites/publish', port: PORT + 6, base: '/' },
+  'locale-ja': { dir: '.kb-build/sites/locale-ja', port: PORT + 7, base: '/' },
+  'locale-de': { dir: '.kb-build/sites/locale-de', port: PORT + 8, base: '/' },
+  'locale-ar': { dir: '.kb-build/sites/locale-ar', port: PORT + 9, base: '/' },
 } as const;
 
 const url = (s: { port: number; base: string }) => `http://127.0.0.1:${s.port}${s.base}`;
@@ -60,6 +65,7 @@ export default defineConfig({
         '**/queryBlocks.spec.ts',
         '**/publish.spec.ts',
         '**/obsidianPublish.spec.ts',
+        '**/locale.spec.ts',
       ],
       use: { baseURL: url(SITES.site) },
     },
@@ -70,6 +76,8 @@ export default defineConfig({
     { name: 'dev', testMatch: ['**/dev.spec.ts'] },
     { name: 'obsidian', testMatch: ['**/obsidian.spec.ts', '**/queryBlocks.spec.ts'], use: { baseURL: url(SITES.obsidian) } },
     { name: 'publish', testMatch: ['**/publish.spec.ts', '**/obsidianPublish.spec.ts'], use: { baseURL: url(SITES.publish) } },
+    // One project per language: the spec reads which from the project's name.
+    ...(['locale-ja', 'locale-de', 'locale-ar'] as const).map((name) => ({ name, testMatch: ['**/locale.spec.ts'], use: { baseURL: url(SITES[name]) } })),
   ],
   webServer: Object.values(SITES).map((s) => ({
     command: `node tests/e2e/serveStatic.mjs ${s.dir} ${s.port} ${s.base}`,

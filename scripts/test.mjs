@@ -64,6 +64,9 @@ if (e2e && !process.env.KB_SKIP_E2E) {
   // What Obsidian Publish and Quartz readers expect (graph, canvases, bases, properties, permalinks and redirects, reading
   // details): tests/e2e/publish.spec.ts and tests/e2e/obsidianPublish.spec.ts.
   builds.push(['npm', ['run', 'build', '--', ...today, '--kb', 'tests/fixtures/obsidian-publish', '--out', '.kb-build/sites/publish']]);
+  // The interface in Japanese, German and Arabic (right to left), each from its folder's `site.locale`: tests/e2e/locale.spec.ts.
+  for (const locale of ['ja', 'de', 'ar'])
+    builds.push(['npm', ['run', 'build', '--', ...today, '--kb', `tests/fixtures/locale-${locale}`, '--out', `.kb-build/sites/locale-${locale}`]]);
   const buildFailures = builds.filter(([cmd, args, extraEnv]) => run(cmd, args, extraEnv) !== 0).length;
   if (buildFailures) {
     broken = true;

@@ -4,6 +4,8 @@
 // At many nodes (the global graph), far out it draws the folders as circles and the links between them.
 
 import { placeLabels, type LabelBox } from '../core/graph/placeLabels.ts';
+import type { I18n } from '../core/i18n/createI18n.ts';
+import type { graph } from '../core/i18n/en/graph.ts';
 
 export interface GraphPoint {
   x: number;
@@ -52,7 +54,12 @@ const LABELLED_NODES = 300;
 /** Below this zoom the global graph shows folders instead of notes. */
 const CLUSTER_ZOOM = 0.35;
 
-export function drawGraph(host: HTMLElement, scene: GraphScene, options: { height: number; label: string }): () => void {
+export function drawGraph(
+  host: HTMLElement,
+  scene: GraphScene,
+  options: { height: number; label: string; i18n: Pick<I18n<keyof typeof graph>, 't'> },
+): () => void {
+  const { t } = options.i18n;
   const canvas = document.createElement('canvas');
   canvas.className = 'graph-canvas';
   canvas.setAttribute('aria-hidden', 'true');
@@ -257,9 +264,9 @@ export function drawGraph(host: HTMLElement, scene: GraphScene, options: { heigh
     schedule();
   };
 
-  button('+', 'Zoom in', () => zoom(1.4));
-  button('−', 'Zoom out', () => zoom(1 / 1.4));
-  button('Fit', 'Show the whole graph', () => (fit(), schedule()));
+  button('+', t('graph.zoomIn'), () => zoom(1.4));
+  button('−', t('graph.zoomOut'), () => zoom(1 / 1.4));
+  button(t('graph.fit'), t('graph.fitLabel'), () => (fit(), schedule()));
 
   let drag: { x: number; y: number; moved: boolean } | undefined;
   const pointers = new Map<number, { x: number; y: number }>();
@@ -336,7 +343,9 @@ export function drawGraph(host: HTMLElement, scene: GraphScene, options: { heigh
       tip.hidden = true;
       return;
     }
-    tip.textContent = clustered() ? `${scene.clusters![hover]!.label}: ${scene.clusters![hover]!.size} pages` : scene.nodes[hover]!.title;
+    tip.textContent = clustered()
+      ? t('graph.cluster', { label: scene.clusters![hover]!.label, count: scene.clusters![hover]!.size })
+      : scene.nodes[hover]!.title;
     tip.style.left = `${Math.min(px + 12, width - 200)}px`;
     tip.style.top = `${py + 12}px`;
     tip.hidden = false;

@@ -1,6 +1,10 @@
 // <kb-copy>: shows its copy button (hidden without JavaScript) and copies the target element's text.
+import { packIsland } from '../core/i18n/en/pack.ts';
+import { islandI18n } from './islandI18n.ts';
+
 class KbCopy extends HTMLElement {
   connectedCallback(): void {
+    const { t } = islandI18n(['packIsland'], packIsland);
     const button = this.querySelector<HTMLButtonElement>('[data-copy-target]');
     const status = this.querySelector<HTMLElement>('[data-copy-status]');
     if (!button) return;
@@ -9,9 +13,9 @@ class KbCopy extends HTMLElement {
       const text = document.getElementById(button.dataset['copyTarget'] ?? '')?.textContent ?? '';
       try {
         await navigator.clipboard.writeText(text);
-        if (status) status.textContent = 'Copied.';
+        if (status) status.textContent = t('pack.copiedShort');
       } catch {
-        if (status) status.textContent = 'Copying was refused by the browser; use the download instead.';
+        if (status) status.textContent = t('pack.copyRefused');
       }
     });
   }

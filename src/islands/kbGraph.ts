@@ -5,6 +5,10 @@ import { checkGlobalGraphFile } from '../core/graph/checkGlobalGraphFile.ts';
 import { forceLayout } from '../core/graph/forceLayout.ts';
 import { createSitePaths } from '../core/site/sitePaths.ts';
 import { drawGraph, type GraphPoint } from './graphCanvas.ts';
+import { graph } from '../core/i18n/en/graph.ts';
+import { islandI18n } from './islandI18n.ts';
+
+const i18n = islandI18n(['graph'], graph);
 
 const KINDS = ['note', 'canvas', 'base'];
 
@@ -30,7 +34,7 @@ export function mountLocal(details: HTMLElement): void {
     .map((p) => p.split('-').map(Number) as [number, number]);
   const pos = forceLayout(nodes.length, pairs, { pinned: 0, distance: 70, iterations: 300, seed: 1 });
   nodes.forEach((n, i) => ((n.x = pos[2 * i]!), (n.y = pos[2 * i + 1]!)));
-  drawGraph(stage, { nodes, edges: pairs.flat() }, { height: 320, label: 'Local graph' });
+  drawGraph(stage, { nodes, edges: pairs.flat() }, { height: 320, label: i18n.t('graph.local'), i18n });
 }
 
 /** The global graph: its file, drawn at the places the build computed. */
@@ -54,10 +58,9 @@ export async function mountGlobal(host: HTMLElement): Promise<void> {
       cluster: file.cluster[i]!,
     }));
     const height = Math.max(360, Math.min(window.innerHeight - 220, 900));
-    drawGraph(stage, { nodes, edges: file.edges, clusters: file.clusters, bridges: file.bridges }, { height, label: 'Global graph' });
-    if (status) status.textContent = 'Drag to move, scroll or pinch to zoom, click a page to open it; far out, the folders show as circles.';
+    drawGraph(stage, { nodes, edges: file.edges, clusters: file.clusters, bridges: file.bridges }, { height, label: i18n.t('graph.global'), i18n });
+    if (status) status.textContent = i18n.t('graph.help');
   } catch (err) {
-    if (status)
-      status.textContent = `The graph could not be loaded (${err instanceof Error ? err.message : String(err)}); the lists below hold the same pages.`;
+    if (status) status.textContent = i18n.t('graph.failed', { error: err instanceof Error ? err.message : String(err) });
   }
 }

@@ -1,6 +1,9 @@
 // <kb-pack-view>: a pack rendered or as Markdown. With `data-live` (the query page) the rendered view is made here
 // from the Markdown (safeMarkdownHtml.ts: raw HTML shown as text, unsafe link protocols dropped), loaded only
 // when that view is first shown; the query island sends `kb-pack-updated` after building a pack.
+import { packIsland } from '../core/i18n/en/pack.ts';
+import { islandI18n } from './islandI18n.ts';
+
 type View = 'rendered' | 'raw';
 
 class KbPackView extends HTMLElement {
@@ -33,7 +36,8 @@ class KbPackView extends HTMLElement {
     // Parsed in an inert document first: a note's image paths are relative to the note, not to this page, so an
     // image is shown as its alt text instead of being fetched from a wrong address.
     const doc = new DOMParser().parseFromString(safeMarkdownHtml(markdown), 'text/html');
-    for (const img of doc.querySelectorAll('img')) img.replaceWith(doc.createTextNode(img.alt ? `[image: ${img.alt}]` : '[image]'));
+    const { t } = islandI18n(['packIsland'], packIsland);
+    for (const img of doc.querySelectorAll('img')) img.replaceWith(doc.createTextNode(img.alt ? t('pack.image', { alt: img.alt }) : t('pack.imageNoAlt')));
     target.replaceChildren(...doc.body.childNodes);
     // Code blocks and tables scroll sideways: reachable by keyboard, as on note pages.
     for (const el of target.querySelectorAll<HTMLElement>('pre, table')) el.tabIndex = 0;

@@ -5,9 +5,13 @@ import { packFileName } from '../core/site/packFiles.ts';
 import { createSitePaths } from '../core/site/sitePaths.ts';
 import { localDay } from './ages.ts';
 import { browserPack, saveFile } from './browserPack.ts';
+import { packIsland } from '../core/i18n/en/pack.ts';
+import { islandI18n } from './islandI18n.ts';
+import { packStatus } from './packStatus.ts';
 
 class KbPagePack extends HTMLElement {
   private pack: ContextPack | undefined;
+  private readonly i18n = islandI18n(['packIsland'], packIsland);
 
   connectedCallback(): void {
     const controls = this.querySelector<HTMLElement>('[data-page-pack-controls]');
@@ -25,7 +29,7 @@ class KbPagePack extends HTMLElement {
   }
 
   private async build(): Promise<void> {
-    this.status.textContent = 'Building…';
+    this.status.textContent = this.i18n.t('pack.building');
     try {
       const request = { ...(JSON.parse(this.dataset['request'] ?? '{}') as PackRequest), today: localDay(new Date()) };
       const note = this.dataset['note'] === undefined ? undefined : Number(this.dataset['note']);
@@ -36,10 +40,10 @@ class KbPagePack extends HTMLElement {
       const out = view.querySelector<HTMLElement>('[data-pack-preview]')!;
       out.textContent = pack.contextPackMarkdown;
       out.closest('kb-pack-view')?.dispatchEvent(new Event('kb-pack-updated'));
-      this.status.textContent = `${pack.tokens} / ${pack.maxTokens} tokens · confidence ${pack.confidence}${pack.warnings.length ? ` · ${pack.warnings.join(' ')}` : ''}`;
+      this.status.replaceChildren(...packStatus(pack, this.i18n));
       for (const b of this.querySelectorAll<HTMLButtonElement>('[data-pack-action]')) b.disabled = false;
     } catch (err) {
-      this.status.textContent = `The pack could not be built (${(err as Error).message}).`;
+      this.status.textContent = this.i18n.t('pack.failed', { error: (err as Error).message });
     }
   }
 
@@ -47,9 +51,9 @@ class KbPagePack extends HTMLElement {
     if (!this.pack) return;
     try {
       await navigator.clipboard.writeText(this.pack.contextPackMarkdown);
-      this.status.textContent = `Copied ${this.pack.tokens} tokens of Markdown.`;
+      this.status.textContent = this.i18n.t('pack.copied', { count: this.pack.tokens });
     } catch {
-      this.status.textContent = 'Copying was refused by the browser; use the download instead.';
+      this.status.textContent = this.i18n.t('pack.copyRefused');
     }
   }
 }

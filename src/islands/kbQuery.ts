@@ -16,6 +16,12 @@ import { browserPack, fetchSiteJson, fetchText, saveFile } from './browserPack.t
 import { cardAt, fromQueryIndex, positionsOf, SHARD_SIZE, shardsFor, type NoteCard } from '../core/site/queryIndex.ts';
 import { localDay } from './ages.ts';
 import { h, renderQueryView, renderSearchResult, type SelectableHit } from './renderQueryView.ts';
+import { ages } from '../core/i18n/en/ages.ts';
+import { packIsland } from '../core/i18n/en/pack.ts';
+import { queryIsland } from '../core/i18n/en/query.ts';
+import { queryView } from '../core/i18n/en/queryView.ts';
+import { islandI18n } from './islandI18n.ts';
+import { packStatus } from './packStatus.ts';
 
 /** Rows shown (and cards fetched) before the reader asks for the rest. */
 const FIRST_ROWS = 50;
@@ -24,6 +30,7 @@ const PREFETCH_LANES = 2;
 
 class KbQuery extends HTMLElement {
   private paths!: SitePaths;
+  private readonly i18n = islandI18n(['queryIsland', 'queryView', 'ages', 'packIsland'], { ...queryIsland, ...queryView, ...ages, ...packIsland });
   /** The compact index tag queries run on (kb-query-index.json); its note paths are sort keys. */
   private queryIndex: KbIndex | undefined;
   /** Position of a note by the sort key runQuery reports as its path. */
@@ -226,7 +233,7 @@ class KbQuery extends HTMLElement {
           ]);
           // A search by words loads the stemmers of the notes' languages it reads, and no others.
           const result = await withTextLanguages(() => runSearch(index, parsed.request, bodies));
-          rendered = renderSearchResult(result, this.paths, (p) => this.byPath.get(p)?.slug);
+          rendered = renderSearchResult(result, this.paths, (p) => this.byPath.get(p)?.slug, this.i18n);
           this.resultPositions = [];
         }
       } else {
@@ -239,8 +246,8 @@ class KbQuery extends HTMLElement {
         await this.loadCards(positions.slice(0, limit));
         if (q !== this.input.value.trim()) return;
         this.resultPositions = positions;
-        const view = buildQueryView(result, index, (p) => this.cardOf(p), today, limit);
-        rendered = { ...renderQueryView(view, this.paths), total: view.total };
+        const view = buildQueryView(result, index, (p) => this.cardOf(p), today, limit, this.i18n);
+        rendered = { ...renderQueryView(view, this.paths, this.i18n), total: view.total };
         rendered.root.querySelector('[data-show-more]')?.addEventListener('click', () => void this.showAll(q, view.shown + 1));
         this.prefillPack(index, q);
       }
@@ -248,14 +255,14 @@ class KbQuery extends HTMLElement {
       this.hits = rendered.hits;
       this.out.replaceChildren(rendered.root);
       const total = rendered.total ?? this.hits.length;
-      this.status.textContent = `${total} ${total === 1 ? 'result' : 'results'}`;
+      this.status.textContent = this.i18n.t('query.results', { count: total });
       if (builder) builder.hidden = false;
       // Nothing to select or download without a result (the pack form still builds a pack from the task).
       const picks = this.querySelector<HTMLElement>('[data-pick-actions]');
       if (picks) picks.hidden = this.hits.length === 0;
       if (this.queryIndex) void this.prefetchCards();
     } catch (err) {
-      this.status.textContent = `The index could not be loaded (${(err as Error).message}).`;
+      this.status.textContent = this.i18n.t('query.indexFailed', { error: (err as Error).message });
     }
   }
 
@@ -307,7 +314,7 @@ class KbQuery extends HTMLElement {
     const texts = await Promise.all(notes.map((slug) => fetch(this.paths.noteMd(slug)).then((r) => r.text())));
     const md = texts.join('\n\n---\n\n');
     this.save(`${packFileName(this.input.value)}-notes.md`, md, 'text/markdown');
-    this.status.textContent = `Loaded ${notes.length} knowledge files into one download.`;
+    this.status.textContent = this.i18n.t('query.loaded', { count: notes.length });
   }
 
   /** The pack the form asks for (packForm.ts), loaded with the pack's code, not with the page. */
@@ -320,18 +327,18 @@ class KbQuery extends HTMLElement {
   private async buildPack(): Promise<void> {
     const out = this.querySelector<HTMLElement>('[data-pack-preview]')!;
     const count = this.querySelector<HTMLElement>('[data-pack-tokens]')!;
-    count.textContent = 'Building…';
+    count.textContent = this.i18n.t('pack.building');
     try {
       const built = await browserPack(this.paths, await this.packRequest());
       this.pack = built.pack;
       const unreadPaths = built.unreadPaths;
       out.textContent = this.pack.contextPackMarkdown;
       out.closest('kb-pack-view')?.dispatchEvent(new Event('kb-pack-updated'));
-      const notes = [...this.pack.warnings, ...unreadPaths.map((p) => `${p} is not a registered repo; the browser cannot read it (use kb context).`)];
-      count.textContent = `${this.pack.tokens} / ${this.pack.maxTokens} tokens · confidence ${this.pack.confidence}${notes.length ? ` · ${notes.join(' ')}` : ''}`;
+      const notes = unreadPaths.map((path) => this.i18n.t('query.notRegistered', { path }));
+      count.replaceChildren(...packStatus(this.pack, this.i18n, notes));
       for (const b of this.querySelectorAll<HTMLButtonElement>('[data-pack-action]')) b.disabled = false;
     } catch (err) {
-      count.textContent = `The pack could not be built (${(err as Error).message}).`;
+      count.textContent = this.i18n.t('pack.failed', { error: (err as Error).message });
     }
   }
 
@@ -351,9 +358,9 @@ class KbQuery extends HTMLElement {
     const status = this.querySelector<HTMLElement>('[data-pack-tokens]')!;
     try {
       await navigator.clipboard.writeText(this.pack.contextPackMarkdown);
-      status.textContent = `Copied ${this.pack.tokens} tokens of Markdown.`;
+      status.textContent = this.i18n.t('pack.copied', { count: this.pack.tokens });
     } catch {
-      status.textContent = 'Copying was refused by the browser; use the download instead.';
+      status.textContent = this.i18n.t('pack.copyRefused');
     }
   }
 }

@@ -9,11 +9,17 @@ import { renderQueryBlockResults } from '../core/site/renderQueryBlockHtml.ts';
 import { createSitePaths } from '../core/site/sitePaths.ts';
 import { localDay } from './ages.ts';
 import { fetchSiteJson, fetchText } from './browserPack.ts';
+import { ages } from '../core/i18n/en/ages.ts';
+import { noteIslands } from '../core/i18n/en/noteIslands.ts';
+import { queryView } from '../core/i18n/en/queryView.ts';
+import { islandI18n } from './islandI18n.ts';
 
 const root = document.querySelector<HTMLMetaElement>('meta[name="kb-root"]')?.content ?? '/';
 const paths = createSitePaths(root);
 let index: Promise<KbIndex> | undefined;
 let bodies: Promise<Map<string, string>> | undefined;
+const i18n = islandI18n(['noteIslands', 'queryView', 'ages'], { ...noteIslands, ...queryView, ...ages });
+const { t } = i18n;
 
 function enhance(block: HTMLElement, k: number): void {
   const lang = block.dataset['lang'];
@@ -36,7 +42,7 @@ function enhance(block: HTMLElement, k: number): void {
   const hint = document.createElement('span');
   hint.id = `${id}-hint`;
   hint.className = 'muted small';
-  hint.textContent = 'Edit the query to run it again here; the note keeps its own.';
+  hint.textContent = t('queryBlock.hint');
   head.replaceChildren(label, ' ', input, ' ', hint);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let run = 0;
@@ -54,9 +60,9 @@ function enhance(block: HTMLElement, k: number): void {
           : new Map<string, string>();
       const answer = await withTextLanguages(() => answerQueryBlock(lang, input.value, kb, text, localDay(new Date())));
       // Every value in this HTML is escaped by renderQueryBlockResults (the same function the build ran).
-      if (answer && mine === run) results.innerHTML = renderQueryBlockResults(answer, kb, paths, localDay(new Date()));
+      if (answer && mine === run) results.innerHTML = renderQueryBlockResults(answer, kb, paths, localDay(new Date()), i18n);
     } catch (err) {
-      if (mine === run) results.textContent = `The query could not run here (${(err as Error).message}); run it with ${command}.`;
+      if (mine === run) results.textContent = t('queryBlock.failed', { error: (err as Error).message, command });
     }
   };
 }

@@ -2,6 +2,8 @@
 // reader types, Pagefind's best matches show below the box (Pagefind is loaded on first focus, with the other
 // shards of a large site merged in). Arrows move between the box and the results, Escape closes them. Keys:
 // `/` focuses the page's own query box when it has one, else this box; Ctrl/Cmd-K always this box.
+import { searchBox } from '../core/i18n/en/searchBox.ts';
+import { islandI18n } from './islandI18n.ts';
 import { loadPagefindShards } from './loadPagefindShards.ts';
 
 interface PagefindResultData {
@@ -20,6 +22,7 @@ const SHOWN = 6;
 
 class KbSearchBox extends HTMLElement {
   private pagefind: Promise<Pagefind> | undefined;
+  private readonly i18n = islandI18n(['searchBox'], searchBox);
 
   connectedCallback(): void {
     const input = this.querySelector<HTMLInputElement>('input[type="search"]');
@@ -28,7 +31,7 @@ class KbSearchBox extends HTMLElement {
     const mac = /Mac|iPhone|iPad/.test(navigator.userAgent);
     const key = this.querySelector<HTMLElement>('.search-key');
     if (key) {
-      key.textContent = mac ? '⌘K' : 'Ctrl K';
+      key.textContent = this.i18n.t(mac ? 'searchBox.keyMac' : 'searchBox.keyCtrl');
       key.hidden = false;
     }
     input.addEventListener('focus', () => void this.load().catch(() => undefined));
@@ -96,8 +99,9 @@ class KbSearchBox extends HTMLElement {
     url.searchParams.set('q', q);
     all.href = url.pathname + url.search;
     const n = found.results.length;
-    all.textContent = n ? `All ${n} results for “${q}”` : `No results for “${q}”: open the search page`;
-    status.textContent = n ? `${n} results` : 'No results';
+    const { t } = this.i18n;
+    all.textContent = n ? t('searchBox.allFor', { count: n, query: q }) : t('searchBox.noneFor', { query: q });
+    status.textContent = n ? t('searchBox.count', { count: n }) : t('searchBox.none');
     popup.hidden = false;
   }
 

@@ -4,6 +4,9 @@
 // labels and disables click handlers, so a diagram's source cannot run script. A source mermaid cannot parse
 // stays shown as text. Mermaid's prebuilt module is published beside the site (emitNoteAssets.ts); the page
 // names its URL in `data-kb-mermaid` (outside the note's text, which the sanitiser keeps free of such attributes).
+import { noteIslands } from '../core/i18n/en/noteIslands.ts';
+import { islandI18n } from './islandI18n.ts';
+
 type Mermaid = (typeof import('mermaid'))['default'];
 
 const blocks = [...document.querySelectorAll<HTMLPreElement>('.note-body pre.mermaid')];
@@ -18,6 +21,7 @@ function isDark(): boolean {
 
 async function draw(pres: HTMLPreElement[], url: string): Promise<void> {
   const mermaid = ((await import(/* @vite-ignore */ url)) as { default: Mermaid }).default;
+  const { t } = islandI18n(['noteIslands'], noteIslands);
   let drawing = Promise.resolve();
   const render = async () => {
     mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: isDark() ? 'dark' : 'default' });
@@ -32,7 +36,7 @@ async function draw(pres: HTMLPreElement[], url: string): Promise<void> {
         figure = document.createElement('div');
         figure.className = 'mermaid-diagram';
         figure.setAttribute('role', 'img');
-        figure.setAttribute('aria-label', `Diagram: ${source.split('\n')[0]!.trim().slice(0, 80)}`);
+        figure.setAttribute('aria-label', t('diagram.label', { title: source.split('\n')[0]!.trim().slice(0, 80) }));
         pre.after(figure);
       }
       figure.innerHTML = svg; // mermaid's own output, sanitised by it (securityLevel: strict)

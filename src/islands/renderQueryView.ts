@@ -1,7 +1,9 @@
 // DOM rendering of a QueryView / SearchResult for the query island. A QueryView's markup is the tag pages'
 // (src/core/site/queryViewTree.ts, in its interactive form). Text goes in through textContent only, so nothing
 // from a note, a tag or the query string is ever parsed as HTML.
-import type { QueryView } from '../core/site/queryView.ts';
+import type { I18n } from '../core/i18n/createI18n.ts';
+import type { queryIsland } from '../core/i18n/en/query.ts';
+import type { QueryView, QueryViewWords } from '../core/site/queryView.ts';
 import { queryViewTree } from '../core/site/queryViewTree.ts';
 import { invalidFacetPieces } from '../core/search/renderSearchText.ts';
 import type { SearchResult } from '../core/search/searchResult.ts';
@@ -27,8 +29,11 @@ export interface SelectableHit {
   slug: string | undefined;
 }
 
-export function renderQueryView(view: QueryView, paths: SitePaths): { root: HTMLElement; hits: SelectableHit[] } {
-  const root = viewTreeDom(queryViewTree(view, paths, { interactive: true })) as HTMLElement;
+/** The query island's words: its own (src/core/i18n/en/query.ts) and the answer's. */
+export type QueryIslandWords = QueryViewWords & Pick<I18n<keyof typeof queryIsland>, 't'>;
+
+export function renderQueryView(view: QueryView, paths: SitePaths, words: QueryViewWords): { root: HTMLElement; hits: SelectableHit[] } {
+  const root = viewTreeDom(queryViewTree(view, paths, { interactive: true, words })) as HTMLElement;
   const hits = view.groups.flatMap((g) => g.hits.map((hit): SelectableHit => ({ n: hit.n, path: hit.path, slug: hit.slug })));
   return { root, hits };
 }
@@ -38,14 +43,20 @@ export function renderSearchResult(
   r: SearchResult,
   paths: SitePaths,
   slugOf: (path: string) => string | undefined,
+  words: QueryIslandWords,
 ): { root: HTMLElement; hits: SelectableHit[] } {
+  const { t } = words;
   const root = h('div', { class: 'query-results' });
   const hits: SelectableHit[] = [];
-  const desc = [r.request.tag && `tag ${r.request.tag}`, r.request.category && `category ${r.request.category}`, r.request.keyword && `“${r.request.keyword}”`]
+  const desc = [
+    r.request.tag && t('query.searchTag', { tag: r.request.tag }),
+    r.request.category && t('query.searchCategory', { category: r.request.category }),
+    r.request.keyword && t('query.searchKeyword', { keyword: r.request.keyword }),
+  ]
     .filter(Boolean)
     .join(', ');
-  if (r.invalid) root.append(invalidFacet(r, paths));
-  root.append(h('p', { class: 'summary' }, h('strong', {}, `${r.total} notes match ${desc} (${r.shown} shown)`)));
+  if (r.invalid) root.append(invalidFacet(r, paths, words));
+  root.append(h('p', { class: 'summary' }, h('strong', {}, t('query.searchSummary', { count: r.total, what: desc, shown: r.shown }))));
   let n = 0;
   const row = (path: string, title: string, extra?: string) => {
     n++;
@@ -54,7 +65,7 @@ export function renderSearchResult(
     return h(
       'li',
       { value: n, 'data-n': n },
-      h('input', { type: 'checkbox', class: 'pick', 'data-path': path, 'aria-label': `Select ${n}. ${title}` }),
+      h('input', { type: 'checkbox', class: 'pick', 'data-path': path, 'aria-label': t('queryView.select', { n, title }) }),
       ' ',
       h('span', { class: 'n' }, `${n}.`),
       slug ? h('a', { href: paths.note(slug), class: 'hit-link' }, title) : h('span', {}, title),
@@ -65,19 +76,21 @@ export function renderSearchResult(
   if (r.titleMatches.length) {
     const list = h('ol', { class: 'results' });
     for (const m of r.titleMatches) list.append(row(m.path, m.title));
-    root.append(h('section', { 'aria-label': 'Title matches' }, h('h2', {}, `Title matches (${r.titleMatches.length})`), list));
+    root.append(h('section', { 'aria-label': t('query.titleMatches') }, h('h2', {}, t('query.titleMatchesCount', { count: r.titleMatches.length })), list));
   }
   if (r.contentMatches.length) {
     const list = h('ol', { class: 'results' });
-    for (const m of r.contentMatches) list.append(row(m.path, m.title, `line ${m.line}: ${m.snippet}`));
-    root.append(h('section', { 'aria-label': 'Content matches' }, h('h2', {}, `Content matches (${r.contentMatches.length})`), list));
+    for (const m of r.contentMatches) list.append(row(m.path, m.title, t('query.contentLine', { line: m.line, snippet: m.snippet })));
+    root.append(
+      h('section', { 'aria-label': t('query.contentMatches') }, h('h2', {}, t('query.contentMatchesCount', { count: r.contentMatches.length })), list),
+    );
   }
   return { root, hits };
 }
 
 /** A tag or category that does not exist, as `kb search` answers it, its suggestions and file as links. */
-function invalidFacet(r: SearchResult, paths: SitePaths): HTMLElement {
-  const pieces = invalidFacetPieces(r).map((p) =>
+function invalidFacet(r: SearchResult, paths: SitePaths, words: QueryIslandWords): HTMLElement {
+  const pieces = invalidFacetPieces(r, words).map((p) =>
     typeof p === 'string'
       ? p
       : 'lineBreak' in p

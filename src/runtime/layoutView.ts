@@ -6,13 +6,20 @@ import { graphSettings } from '../core/graph/siteLinkGraph.ts';
 import { sectionLinks } from '../core/site/pageTypes.ts';
 import { createSitePaths, type SitePaths } from '../core/site/sitePaths.ts';
 import { portalSite } from './portalSite.ts';
+import { siteI18n, siteI18nFor } from './siteI18n.ts';
+import type { SiteI18n } from '../core/i18n/localeTables.ts';
 import { topBranch } from './siteTree.ts';
 
 export function layoutView() {
   const site = portalSite();
   const { index, paths } = site;
-  const sections = sectionLinks(paths, { projects: index.projects.length > 0, sharing: Boolean(index.sharing), graph: graphSettings(site).enabled });
+  const i18n = siteI18n();
+  const sections = sectionLinks(paths, { projects: index.projects.length > 0, sharing: Boolean(index.sharing), graph: graphSettings(site).enabled }, (key) =>
+    i18n.t(key),
+  );
   return {
+    /** The site's locale (every page's words, numbers and days are in it). */
+    locale: i18n.locale,
     title: index.title,
     description: index.description,
     root: site.root,
@@ -29,6 +36,11 @@ export function layoutView() {
 }
 
 export type LayoutView = ReturnType<typeof layoutView>;
+
+/** The interface's words and formats for the layout's components, from the view's locale (so it is in the key). */
+export function layoutI18n(): SiteI18n {
+  return siteI18nFor(layoutView().locale);
+}
 
 /** The site's paths, made from the view's root: what the layout's components link with. */
 export function layoutPaths(): SitePaths {

@@ -10,7 +10,7 @@ import { boardPages } from './boardPages.ts';
 import { localGraphOf } from './localGraphs.ts';
 import { configuredSitePacks, queryViewFor } from './portalSite.ts';
 import { routeTable, type RouteTable } from './routeTable.ts';
-import { pagerBySlug, relatedBySlug, sidebarKey } from './siteTree.ts';
+import { pagerBySlug, relatedBySlug, sidebarKey, siteGroupLabels } from './siteTree.ts';
 import { tagPages } from './tagPages.ts';
 
 /** A note's card on a list page: what NoteCards shows. */
@@ -33,7 +33,7 @@ export const noteRoutes = routeTable({
       image: site.data.images[note.path] ?? site.image,
       // The branch itself is computed as the page renders (10,000 branches are ~100 MB of props): its fingerprint here.
       sidebarKey: sidebarKey(note.slug),
-      crumbs: noteBreadcrumbs(note, site.index, site.paths),
+      crumbs: noteBreadcrumbs(note, site.index, site.paths, siteGroupLabels()),
       updated: site.updated?.[note.path],
       edit: editLink(site.editUrl, note.path),
       graph: localGraphOf(note.slug),

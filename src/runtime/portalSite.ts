@@ -10,6 +10,7 @@ import { PORTAL_FILES, type PortalDataFile } from '../core/site/portalData.ts';
 import { createSiteModel, type SiteModel } from '../core/site/siteModel.ts';
 import type { SitePack } from '../core/site/sitePack.ts';
 import type { KnowledgeHealth } from '../core/health/knowledgeHealth.ts';
+import { siteI18n } from '../core/i18n/localeTables.ts';
 
 export interface PortalSite extends SiteModel {
   data: PortalDataFile;
@@ -30,7 +31,7 @@ export function portalSite(): PortalSite {
 export function queryViewFor(query: string): QueryView {
   const site = portalSite();
   const result = runQuery(site.index, query, { today: site.today });
-  return buildQueryView(result, site.index, (path) => site.byPath.get(path), site.today);
+  return buildQueryView(result, site.index, (path) => site.byPath.get(path), site.today, Infinity, siteI18n(site.locale ?? site.index.locale ?? 'en'));
 }
 
 /** Every configured pack, as `kb pack` renders it (written by the integration before pages render). */

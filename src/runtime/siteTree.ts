@@ -3,18 +3,25 @@ import { createHash } from 'node:crypto';
 import { withBoards } from '../core/site/boardPages.ts';
 import { buildPager, type NotePager } from '../core/site/notePager.ts';
 import { relatedNotes, type RelatedNote } from '../core/site/relatedNotes.ts';
-import { buildSiteTree, sidebarBranch, type BranchFolder, type SiteTree } from '../core/site/sidebarTree.ts';
+import { buildSiteTree, groupLabels, sidebarBranch, type BranchFolder, type GroupLabels, type SiteTree } from '../core/site/sidebarTree.ts';
 import { portalSite, type PortalSite } from './portalSite.ts';
+import { siteI18n } from './siteI18n.ts';
 
 let memo: { site: PortalSite; tree: SiteTree; top: BranchFolder[]; related?: Map<string, RelatedNote[]>; pager?: Map<string, NotePager> } | undefined;
 
 function derived() {
   const site = portalSite();
   if (memo?.site !== site) {
-    const tree = buildSiteTree(withBoards(site.index, site.boards));
+    const tree = buildSiteTree(withBoards(site.index, site.boards), siteGroupLabels());
     memo = { site, tree, top: sidebarBranch(tree, undefined) };
   }
   return memo;
+}
+
+/** The sidebar's and breadcrumbs' groups, in the site's language. */
+export function siteGroupLabels(): GroupLabels {
+  const { t } = siteI18n();
+  return groupLabels((key) => t(key));
 }
 
 export function siteTree(): SiteTree {

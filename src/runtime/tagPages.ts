@@ -4,16 +4,23 @@ import { runQuery } from '../core/query/runQuery.ts';
 import { buildQueryView } from '../core/site/queryView.ts';
 import { buildTagPages, type TagPageView } from '../core/site/tagPageView.ts';
 import { portalSite, type PortalSite } from './portalSite.ts';
+import { siteI18n } from './siteI18n.ts';
 
 let memo: { site: PortalSite; pages: Map<string, TagPageView> } | undefined;
 
 export function tagPages(): Map<string, TagPageView> {
   const site = portalSite();
   if (memo?.site === site) return memo.pages;
-  const pages = buildTagPages(site.index, site.tags, (tag) => {
-    const result = runQuery(site.index, tag, { today: site.today });
-    return { result, view: buildQueryView(result, site.index, (path) => site.byPath.get(path), site.today) };
-  });
+  const i18n = siteI18n();
+  const pages = buildTagPages(
+    site.index,
+    site.tags,
+    (tag) => {
+      const result = runQuery(site.index, tag, { today: site.today });
+      return { result, view: buildQueryView(result, site.index, (path) => site.byPath.get(path), site.today, Infinity, i18n) };
+    },
+    i18n,
+  );
   memo = { site, pages };
   return pages;
 }

@@ -4,6 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures.ts';
+import { seriousViolations } from './axe.ts';
 
 type Check = [kind: string, path: string, ready?: (page: Page) => Promise<void>, width?: number];
 
@@ -92,17 +93,7 @@ for (const scheme of ['light', 'dark'] as const)
       await page.goto(path, { waitUntil: kind === 'alias' ? 'commit' : 'load' });
       await ready?.(page);
       // color-contrast is one of axe's default rules; nothing is disabled.
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.passes.length + results.violations.length, kind).toBeGreaterThan(0);
-      const found = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map(
-          (v) =>
-            `${kind} (${path}): ${v.id} — ${v.help} — ${v.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 3)
-              .join('; ')}`,
-        );
+      const found = await seriousViolations(page, `${kind} (${path})`);
       // Chromium logs the 404 status of the not-found page itself; that one is expected.
       const notFound = consoleMessages.findIndex((m) => m.includes('status of 404') && m.includes('/no-such-page/'));
       if (notFound >= 0) consoleMessages.splice(notFound, 1);

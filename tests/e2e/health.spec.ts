@@ -2,7 +2,7 @@
 // section lists what the CLI computes for the folder (expected.ts), and the home page's counts lead to it.
 import { test, expect } from './fixtures.ts';
 import { expectedHealth } from './expected.ts';
-import { HEALTH_KINDS, healthPhrase } from '../../src/core/health/healthKinds.ts';
+import { HEALTH_KINDS, healthPhrase, healthTitle } from '../../src/core/health/healthKinds.ts';
 import { healthCounts } from '../../src/core/health/knowledgeHealth.ts';
 
 const health = expectedHealth();
@@ -19,11 +19,12 @@ const WHERE: Record<(typeof HEALTH_KINDS)[number]['key'], string[]> = {
 
 test.describe('knowledge health', () => {
   for (const kind of HEALTH_KINDS)
-    test(`${kind.title}: the sample has some, and the page lists them`, async ({ page }) => {
-      expect(counts[kind.key], `the sample folder has at least one of “${kind.title}”`).toBeGreaterThan(0);
+    test(`${healthTitle(kind)}: the sample has some, and the page lists them`, async ({ page }) => {
+      const title = healthTitle(kind);
+      expect(counts[kind.key], `the sample folder has at least one of “${title}”`).toBeGreaterThan(0);
       await page.goto('health/');
-      const section = page.getByRole('region', { name: kind.title });
-      await expect(section.getByRole('heading', { level: 2 })).toHaveText(`${kind.title} · ${counts[kind.key]}`);
+      const section = page.getByRole('region', { name: title });
+      await expect(section.getByRole('heading', { level: 2 })).toHaveText(`${title} · ${counts[kind.key]}`);
       await expect(section.locator('.health-items > li > code')).toHaveText(WHERE[kind.key]);
     });
 

@@ -255,7 +255,8 @@ test('feed, description, Open Graph and Twitter tags on every kind of page', asy
   const feed = await request.get('feed.xml');
   expect(feed.status()).toBe(200);
   const xml = await feed.text();
-  expect(xml).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom">/);
+  // The feed names its language: the site's locale (English here).
+  expect(xml).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom" xml:lang="en">/);
   expect(xml.match(/<entry>/g)?.length).toBeGreaterThan(5);
   for (const path of ['', POSTMORTEM, 'tags/', 'tags/webhooks/', 'projects/pay/', 'search/', 'query/', 'packs/', 'categories/']) {
     await page.goto(path);

@@ -259,7 +259,7 @@ test.describe('query island', () => {
     await page.getByRole('checkbox', { name: 'pitfalls' }).check();
     await page.getByRole('button', { name: 'Build pack' }).click();
     const expected = expectedPack({ task, project: 'pay', repo: 'payments-api', maxTokens: 3000, include: ['decisions', 'lessons', 'patterns', 'pitfalls'] });
-    await expect(page.locator('[data-pack-tokens]')).toContainText(`${expected.tokens} / 3000 tokens`);
+    await expect(page.locator('[data-pack-tokens]')).toContainText(`${expected.tokens.toLocaleString('en')} / 3,000 tokens`);
     expect(expected.tokens).toBeLessThanOrEqual(3000);
     await expect(page.locator('[data-pack-preview]')).toHaveText(expected.contextPackMarkdown);
     const json = page.waitForEvent('download');

@@ -5,6 +5,7 @@ import { healthView } from '../../src/core/health/healthView.ts';
 import { knowledgeHealth, type HealthInput, type HealthPack, type KnowledgeHealth } from '../../src/core/health/knowledgeHealth.ts';
 import type { NoteEntry } from '../../src/core/index/kbIndexSchema.ts';
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';
+import { siteI18n } from '../../src/core/i18n/localeTables.ts';
 import { indexedNote } from './foundationSupport.ts';
 
 const TODAY = '2026-10-15';
@@ -138,10 +139,20 @@ describe('the health page’s view', () => {
         where: 'a.md',
         detail: 'last updated 2020-01-01',
         day: '2020-01-01',
-        age: '(2479 days ago)',
+        // The page's words, numbers written by Intl in the site's language (the CLI's ages are not grouped).
+        age: '(2,479 days ago)',
         citedBy: [{ title: 'Pack p', href: '/wiki/packs/p/' }],
       },
     ]));
+  it("speaks the site's language: a section's heading, an item's detail and age in German", () => {
+    const de = healthView(h, new Map(notes.map((n) => [n.path, n])), [{ slug: 'p', title: 'Pack p' }], createSitePaths('/wiki/'), siteI18n('de'));
+    const stale = de.find((s) => s.kind.key === 'staleCited')!;
+    expect([stale.title, stale.items[0]!.detail, stale.items[0]!.age]).toEqual([
+      'Veraltete Notizen, noch zitiert',
+      'zuletzt aktualisiert am 1. Januar 2020',
+      `(vor ${new Intl.NumberFormat('de').format(2479)} Tagen)`,
+    ]);
+  });
   it('a superseded note links the note that replaces it', () =>
     expect(section('deprecatedCited').items[0]!.next).toEqual({ title: 'Title of a', href: '/wiki/notes/a/' }));
   it('a broken link says where and what', () =>

@@ -11,7 +11,14 @@ import { pageFingerprint } from '../../src/runtime/pageFingerprint.ts';
 const SRC = join(import.meta.dirname, '../../src');
 const read = (path: string) => readFileSync(join(SRC, path), 'utf8');
 /** The layout and every component it renders on every page. */
-const LAYOUT = ['layouts/Base.astro', 'components/SiteLinks.astro', 'components/Sidebar.astro', 'components/SearchBox.astro', 'components/ThemeSelect.astro'];
+const LAYOUT = [
+  'layouts/Base.astro',
+  'components/SiteLinks.astro',
+  'components/Sidebar.astro',
+  'components/SearchBox.astro',
+  'components/ThemeSelect.astro',
+  'components/IslandStrings.astro',
+];
 
 describe('the layout’s reuse key is derived from what it reads', () => {
   it.each(LAYOUT)('%s reads site-level data only through layoutView.ts', (file) => {
@@ -27,6 +34,7 @@ describe('the layout’s reuse key is derived from what it reads', () => {
 
 /** A layout's view with every field set (a field added to layoutView must be added here: the type says so). */
 const VIEW: LayoutView = {
+  locale: 'en',
   title: 'Team knowledge',
   description: 'What the team knows',
   root: '/wiki/',

@@ -8,6 +8,7 @@ import { PAGE_TYPES, pageRoutes, routePattern, sectionLinks, type PageType } fro
 import { PAGE_DIRS } from '../../src/core/site/pageDirs.ts';
 import { sitePages } from '../../src/core/site/sitePages.ts';
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';
+import en from '../../src/core/i18n/locales/en.ts';
 import { portalRoutes } from '../../src/integration/portalRoutes.ts';
 import { fixture } from './foundationSupport.ts';
 import { prepareFixture } from './preparedSite.ts';
@@ -64,7 +65,9 @@ describe.each(TYPES.map((t) => [t.name, t] as const))('page type %s', (_, type) 
   it('links from the site links to a page of its own, when it has a link', () => {
     const paths = createSitePaths('/');
     const link = sectionLinks(paths, { projects: true, sharing: true, graph: true }).find(([key]) => key === type.name);
-    expect(link && [link[1], routes(type).some((r) => r.test(link[2].replace(/\?.*$/, '')))]).toEqual(type.nav ? [type.nav.label, true] : undefined);
+    expect(link && [link[1], routes(type).some((r) => r.test(link[2].replace(/\?.*$/, '')))]).toEqual(
+      type.nav ? [en.messages[type.nav.label], true] : undefined,
+    );
   });
 });
 

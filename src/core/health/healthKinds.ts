@@ -1,71 +1,46 @@
-// Isomorphic: how the health page and the home page name each kind of problem, in the order they show them.
+// Isomorphic: how the health page and the home page name each kind of problem, in the order they show them. The
+// words are the interface's (src/core/i18n/en/health.ts): `health.<key>.title`, `.count` and `.why`.
+import { englishI18n, type I18n } from '../i18n/createI18n.js';
+import { ages } from '../i18n/en/ages.js';
+import { health } from '../i18n/en/health.js';
+import { layout } from '../i18n/en/layout.js';
 import type { HealthCounts } from './knowledgeHealth.js';
 
 export interface HealthKind {
   key: keyof HealthCounts;
   /** The section's id on the health page (the home page links to it). */
   id: string;
-  /** The section's heading. */
-  title: string;
-  /** The count as a phrase: `1 broken link`, `2 broken links`. */
-  one: string;
-  many: string;
-  /** Why it matters and what to do, under the heading. */
-  why: string;
 }
 
 export const HEALTH_KINDS: readonly HealthKind[] = [
-  {
-    key: 'staleCited',
-    id: 'stale',
-    title: 'Stale notes still cited',
-    one: 'stale note still cited',
-    many: 'stale notes still cited',
-    why: 'A configured pack hands these to agents, but their updated (else date) day is older than the staleness threshold. Check the advice still holds and update the day, or retire the note.',
-  },
-  {
-    key: 'deprecatedCited',
-    id: 'deprecated',
-    title: 'Deprecated notes still cited',
-    one: 'deprecated note still cited',
-    many: 'deprecated notes still cited',
-    why: 'Deprecated or superseded, yet a configured pack still cites them (labelled). Link the note that replaces each, or take it out of the folder.',
-  },
-  {
-    key: 'lowConfidencePacks',
-    id: 'low-confidence',
-    title: 'Packs of low confidence',
-    one: 'pack of low confidence',
-    many: 'packs of low confidence',
-    why: 'Fewer than two of the notes each cites match its task’s own words: agents get little for the task. Write the missing notes, or word the existing ones the way the task is worded.',
-  },
-  {
-    key: 'brokenLinks',
-    id: 'broken-links',
-    title: 'Broken links',
-    one: 'broken link',
-    many: 'broken links',
-    why: 'Links to no published note or file; kb check names the closest note for each.',
-  },
-  {
-    key: 'orphans',
-    id: 'orphans',
-    title: 'Orphans',
-    one: 'orphan',
-    many: 'orphans',
-    why: 'No note links to these and they link to no note: readers find them only by search or tag.',
-  },
-  {
-    key: 'untagged',
-    id: 'untagged',
-    title: 'Untagged notes',
-    one: 'untagged note',
-    many: 'untagged notes',
-    why: 'No tag page lists them and no tag query finds them.',
-  },
+  { key: 'staleCited', id: 'stale' },
+  { key: 'deprecatedCited', id: 'deprecated' },
+  { key: 'lowConfidencePacks', id: 'low-confidence' },
+  { key: 'brokenLinks', id: 'broken-links' },
+  { key: 'orphans', id: 'orphans' },
+  { key: 'untagged', id: 'untagged' },
 ];
 
+/** The health page's words in a page's language (default English). */
+export type HealthWords = Pick<I18n<keyof typeof health | keyof typeof ages | keyof typeof layout>, 't' | 'date'>;
+
+const ENGLISH = { ...health, ...ages, ...layout };
+
+export function englishHealthWords(): HealthWords {
+  return englishI18n(ENGLISH);
+}
+
+/** The section's heading. */
+export function healthTitle(kind: HealthKind, words: HealthWords = englishHealthWords()): string {
+  return words.t(`health.${kind.key}.title`);
+}
+
+/** Why it matters and what to do, under the heading. */
+export function healthWhy(kind: HealthKind, words: HealthWords = englishHealthWords()): string {
+  return words.t(`health.${kind.key}.why`);
+}
+
 /** `1 broken link` / `2 broken links`. */
-export function healthPhrase(kind: HealthKind, count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? kind.one : kind.many}`;
+export function healthPhrase(kind: HealthKind, count: number, words: HealthWords = englishHealthWords()): string {
+  return words.t(`health.${kind.key}.count`, { count });
 }

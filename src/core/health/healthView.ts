@@ -4,7 +4,7 @@ import type { NoteEntry } from '../index/kbIndexSchema.js';
 import type { BrokenLink } from '../links/findBrokenLinks.js';
 import type { SitePaths } from '../site/sitePaths.js';
 import { staleness } from '../util/staleness.js';
-import { HEALTH_KINDS, type HealthKind } from './healthKinds.js';
+import { englishHealthWords, HEALTH_KINDS, healthTitle, healthWhy, type HealthKind, type HealthWords } from './healthKinds.js';
 import { healthCounts, type KnowledgeHealth } from './knowledgeHealth.js';
 
 /** Items a section lists; the rest are counted ("and N more"). */
@@ -31,18 +31,23 @@ export interface HealthItemView extends HealthLink {
 
 export interface HealthSectionView {
   kind: HealthKind;
+  /** The heading, and why it matters, in the page's language. */
+  title: string;
+  why: string;
   count: number;
   items: HealthItemView[];
 }
 
-const WHY_BROKEN: Record<BrokenLink['reason'], string> = { missing: 'leads nowhere', unpublished: 'names a note that is not published' };
+const WHY_BROKEN = { missing: 'health.brokenMissing', unpublished: 'health.brokenUnpublished' } as const satisfies Record<BrokenLink['reason'], string>;
 
 export function healthView(
   health: KnowledgeHealth,
   byPath: ReadonlyMap<string, Pick<NoteEntry, 'slug' | 'title'>>,
   packs: readonly { slug: string; title: string }[],
   paths: Pick<SitePaths, 'note' | 'pack'>,
+  words: HealthWords = englishHealthWords(),
 ): HealthSectionView[] {
+  const { t } = words;
   const packTitle = new Map(packs.map((p) => [p.slug, p.title]));
   const note = (path: string): HealthLink => {
     const n = byPath.get(path);
@@ -54,16 +59,16 @@ export function healthView(
       health.staleCited.map((n) => ({
         ...note(n.path),
         where: n.path,
-        detail: `last updated ${n.day}`,
+        detail: t('health.lastUpdated', { date: words.date(n.day) }),
         day: n.day,
-        age: staleness(n.day, health.today, health.staleDays, '').ageString,
+        age: staleness(n.day, health.today, health.staleDays, '', words).ageString,
         citedBy: cited(n.packs),
       })),
     deprecatedCited: () =>
       health.deprecatedCited.map((n) => ({
         ...note(n.path),
         where: n.path,
-        detail: n.status,
+        detail: t(`status.${n.status}`),
         next: n.supersededBy && byPath.has(n.supersededBy) ? note(n.supersededBy) : undefined,
         citedBy: cited(n.packs),
       })),
@@ -72,13 +77,23 @@ export function healthView(
         title: p.title,
         href: paths.pack(p.slug),
         where: p.slug,
-        detail: `${p.tokens.toLocaleString('en-US')} tokens, ${p.citations === 1 ? '1 note' : `${p.citations.toLocaleString('en-US')} notes`} cited`,
+        detail: t('health.packDetail', { tokens: p.tokens, notes: t('common.notes', { count: p.citations }) }),
       })),
     brokenLinks: () =>
-      health.brokenLinks.map((b) => ({ ...note(b.file), where: `${b.file}:${b.line}`, detail: `${b.kind} “${b.target}” ${WHY_BROKEN[b.reason]}` })),
+      health.brokenLinks.map((b) => ({
+        ...note(b.file),
+        where: `${b.file}:${b.line}`,
+        detail: t('health.broken', { kind: t(`health.kind.${b.kind}`), target: b.target, why: t(WHY_BROKEN[b.reason]) }),
+      })),
     orphans: () => health.orphans.map((path) => ({ ...note(path), where: path })),
     untagged: () => health.untagged.map((path) => ({ ...note(path), where: path })),
   };
   const counts = healthCounts(health);
-  return HEALTH_KINDS.map((kind) => ({ kind, count: counts[kind.key], items: items[kind.key]().slice(0, HEALTH_PAGE_ITEMS) }));
+  return HEALTH_KINDS.map((kind) => ({
+    kind,
+    title: healthTitle(kind, words),
+    why: healthWhy(kind, words),
+    count: counts[kind.key],
+    items: items[kind.key]().slice(0, HEALTH_PAGE_ITEMS),
+  }));
 }

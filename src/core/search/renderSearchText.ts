@@ -1,4 +1,9 @@
+import type { I18n } from '../i18n/createI18n.js';
+import type { queryIsland } from '../i18n/en/query.js';
 import type { SearchResult } from './searchResult.js';
+
+/** The answer's words on a page in another language (src/core/i18n/en/query.ts); without them, the CLI's English. */
+export type InvalidFacetWords = Pick<I18n<keyof typeof queryIsland>, 't'>;
 
 /** How the answer names the file listing the valid values: `kb-tags.txt` as is, or where a caller keeps it. */
 export interface SearchTextOptions {
@@ -37,7 +42,7 @@ export type InvalidFacetPiece = string | { lineBreak: true } | { suggestion: str
  * closest known values: `"strpe" is not a known tag; closest known values: stripe, strict.` The CLI prints the
  * pieces as text; the query island makes the file and each suggestion (the same search with that value) a link.
  */
-export function invalidFacetPieces(r: SearchResult): InvalidFacetPiece[] {
+export function invalidFacetPieces(r: SearchResult, words?: InvalidFacetWords): InvalidFacetPiece[] {
   const facet = r.invalid === 'kb-tags.txt' ? 'tag' : 'category';
   const searchWith = (value: string) =>
     [
@@ -48,6 +53,20 @@ export function invalidFacetPieces(r: SearchResult): InvalidFacetPiece[] {
       .filter(Boolean)
       .join(' ');
   const near = r.suggestions ?? [];
+  if (words) {
+    const { t } = words;
+    const value = (facet === 'tag' ? r.request.tag : r.request.category) ?? '';
+    return [
+      t('query.noMatches'),
+      { file: r.invalid ?? 'kb-tags.txt' },
+      { lineBreak: true },
+      t(facet === 'tag' ? 'query.unknownTag' : 'query.unknownCategory', { value }),
+      ...(near.length
+        ? [t('query.closest'), ...near.flatMap((v, i) => [...(i ? [', '] : []), { suggestion: v, search: searchWith(v) }])]
+        : [t('query.noneClose')]),
+      t('query.end'),
+    ];
+  }
   return [
     'No matches. Valid values: ',
     { file: r.invalid ?? 'kb-tags.txt' },

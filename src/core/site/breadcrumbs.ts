@@ -2,7 +2,7 @@
 // A folder leads to its folder page, a project to its project page.
 import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
 import { folderSlug } from './folderPages.js';
-import { notePlace } from './sidebarTree.js';
+import { notePlace, type GroupLabels } from './sidebarTree.js';
 import type { SitePaths } from './sitePaths.js';
 
 export interface Crumb {
@@ -15,8 +15,9 @@ export function noteBreadcrumbs(
   note: Pick<NoteEntry, 'path' | 'tier'>,
   index: Pick<KbIndex, 'layout' | 'projects' | 'sharing'>,
   paths: Pick<SitePaths, 'projects' | 'project' | 'shared' | 'sharedProject' | 'folder'>,
+  labels?: GroupLabels,
 ): Crumb[] {
-  const [group, ...steps] = notePlace(note, index);
+  const [group, ...steps] = notePlace(note, index, labels);
   const groupHref = note.tier === 'project' ? paths.projects : note.tier === 'team-shared' && index.sharing ? paths.shared : undefined;
   return [
     { label: group!.label, href: groupHref },

@@ -37,7 +37,19 @@ export function topTags(counts: ReadonlyMap<string, number>, index: Pick<KbIndex
     .map(([tag, count]) => ({ tag, count, aliases: aliases.get(tag)?.length ? aliases.get(tag) : undefined }));
 }
 
-export function queryExamples(index: Pick<KbIndex, 'notes' | 'aliases' | 'projects'>, counts: ReadonlyMap<string, number>): QueryExamples {
+/** The examples' own words, in the interface's language: the word searched for, and the placeholder of a folder without tags. */
+export interface ExampleWords {
+  keyword: string;
+  empty: string;
+}
+
+const ENGLISH_WORDS: ExampleWords = { keyword: 'keyword', empty: 'tags, AND, --tag x keyword' };
+
+export function queryExamples(
+  index: Pick<KbIndex, 'notes' | 'aliases' | 'projects'>,
+  counts: ReadonlyMap<string, number>,
+  { keyword, empty }: ExampleWords = ENGLISH_WORDS,
+): QueryExamples {
   const projectKeys = new Set(index.projects.map((p) => p.key));
   const ranked = [...counts]
     .filter(([tag, count]) => count > 0 && !projectKeys.has(tag))
@@ -60,6 +72,6 @@ export function queryExamples(index: Pick<KbIndex, 'notes' | 'aliases' | 'projec
   const alias = aliasEntry ? { alias: aliasEntry[0], tag: aliasEntry[1] } : undefined;
   const project = [...index.projects].sort((a, b) => b.noteCount - a.noteCount || compareStrings(a.key, b.key))[0]?.key;
   const tag = first;
-  const parts = [and ? `${and[0]} AND ${and[1]}` : first, alias?.alias, project, tag ? `--tag ${tag} keyword` : undefined].filter(Boolean);
-  return { and, or, alias, project, tag, placeholder: parts.length ? parts.join(', ') : 'tags, AND, --tag x keyword' };
+  const parts = [and ? `${and[0]} AND ${and[1]}` : first, alias?.alias, project, tag ? `--tag ${tag} ${keyword}` : undefined].filter(Boolean);
+  return { and, or, alias, project, tag, placeholder: parts.length ? parts.join(', ') : empty };
 }

@@ -1,6 +1,9 @@
 // Isomorphic: "About this note", how the portal files a note: the index's reading of it (category, type, status,
 // project, …, its source and size). A row whose frontmatter key the properties panel already shows is left out,
 // except category, status and project, which link to their pages and carry the search page's filters.
+import { englishI18n, type I18n } from '../i18n/createI18n.js';
+import { layout } from '../i18n/en/layout.js';
+import { note as noteWords } from '../i18n/en/note.js';
 import type { NoteEntry } from '../index/kbIndexSchema.js';
 import type { SitePaths } from './sitePaths.js';
 
@@ -13,33 +16,42 @@ export interface NoteFact {
 }
 
 /** Frontmatter keys each row is read from (src/core/model/frontmatterSchema.ts). */
-const FROM_KEYS: Record<string, readonly string[]> = {
-  Type: ['type', 'kind'],
-  Scope: ['scope'],
-  Repo: ['repo'],
-  Date: ['date', 'created'],
-  Updated: ['updated', 'last updated', 'last_updated'],
+const FROM_KEYS: Partial<Record<FactKey, readonly string[]>> = {
+  'fact.type': ['type', 'kind'],
+  'fact.scope': ['scope'],
+  'fact.repo': ['repo'],
+  'fact.date': ['date', 'created'],
+  'fact.updated': ['updated', 'last updated', 'last_updated'],
 };
+
+type FactKey = Extract<keyof typeof noteWords, `fact.${string}`>;
+
+/** The rows' words in a page's language: labels, statuses, days and numbers (default English). */
+export type FactWords = Pick<I18n<FactKey | keyof typeof layout>, 't' | 'date' | 'number'>;
+
+const ENGLISH = { ...noteWords, ...layout };
 
 /** The rows, in order; `shown` holds the keys the properties panel shows, lower-case. */
 export function noteFacts(
   note: Pick<NoteEntry, 'category' | 'type' | 'status' | 'project' | 'scope' | 'repo' | 'date' | 'updated' | 'path' | 'tokens'>,
   paths: Pick<SitePaths, 'category' | 'project'>,
   shown: ReadonlySet<string>,
+  words: FactWords = englishI18n(ENGLISH),
 ): NoteFact[] {
-  const rows: (NoteFact | undefined)[] = [
-    note.category ? { label: 'Category', value: note.category, href: paths.category(note.category), filter: 'category' } : undefined,
-    note.type ? { label: 'Type', value: note.type } : undefined,
-    { label: 'Status', value: note.status, filter: 'status' },
+  const row = (key: FactKey, fact: Omit<NoteFact, 'label'>) => ({ key, fact: { label: words.t(key), ...fact } });
+  const rows = [
+    note.category ? row('fact.category', { value: note.category, href: paths.category(note.category), filter: 'category' }) : undefined,
+    note.type ? row('fact.type', { value: note.type }) : undefined,
+    row('fact.status', { value: words.t(`status.${note.status}`), filter: 'status' }),
     note.project
-      ? { label: 'Project', value: note.project, href: note.project !== 'cross' ? paths.project(note.project) : undefined, filter: 'project' }
+      ? row('fact.project', { value: note.project, href: note.project !== 'cross' ? paths.project(note.project) : undefined, filter: 'project' })
       : undefined,
-    note.scope ? { label: 'Scope', value: note.scope } : undefined,
-    note.repo ? { label: 'Repo', value: note.repo } : undefined,
-    note.date ? { label: 'Date', value: note.date } : undefined,
-    note.updated ? { label: 'Updated', value: note.updated } : undefined,
-    { label: 'Source', value: note.path },
-    { label: 'Tokens', value: String(note.tokens) },
+    note.scope ? row('fact.scope', { value: note.scope }) : undefined,
+    note.repo ? row('fact.repo', { value: note.repo }) : undefined,
+    note.date ? row('fact.date', { value: words.date(note.date) }) : undefined,
+    note.updated ? row('fact.updated', { value: words.date(note.updated) }) : undefined,
+    row('fact.source', { value: note.path }),
+    row('fact.tokens', { value: words.number(note.tokens) }),
   ];
-  return rows.filter((r): r is NoteFact => r !== undefined && !(FROM_KEYS[r.label] ?? []).some((k) => shown.has(k)));
+  return rows.filter((r) => r !== undefined && !(FROM_KEYS[r.key] ?? []).some((k) => shown.has(k))).map((r) => r!.fact);
 }

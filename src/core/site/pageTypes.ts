@@ -1,6 +1,7 @@
 // Isomorphic: the portal's page types, each declared once. The integration injects their routes, sitePaths builds
 // their URLs under their folder, the sitemap lists their pages, and the layout draws the site's links and marks the
 // reader's section from this list. A new page type is one entry here plus its page in src/routes/.
+import { layout as englishLayout } from '../i18n/en/layout.js';
 import { tagChildren } from '../tags/nestedTags.js';
 import { buildFolderPages } from './folderPages.js';
 import { PAGE_DIRS } from './pageDirs.js';
@@ -27,6 +28,9 @@ import { notesByCategory } from './summariseIndex.js';
 /** What the sitemap's lists are made from: the index, the paths, the tags, and the canvases and bases. */
 export type SitePagesInput = Pick<SiteModel, 'index' | 'paths' | 'tags'> & Partial<Pick<SiteModel, 'boards' | 'graph'>>;
 
+/** The key of a site link's label. */
+export type NavLabelKey = Extract<keyof typeof englishLayout, `nav.${string}`>;
+
 /** What decides whether a page type's link is in the header: the site has projects, sharing, a graph. */
 export interface NavFacts {
   projects: boolean;
@@ -44,8 +48,11 @@ export interface PageType {
    * dynamic route, what it has a page for (routeItems.ts).
    */
   routes: readonly (readonly [pattern: string, file: string, items?: SomeRouteItems])[];
-  /** Its link among the site's links (header and phone menu), shown only when `when` holds (default: always). */
-  nav?: { label: string; href: (paths: SitePaths) => string; when?: (facts: NavFacts) => boolean };
+  /**
+   * Its link among the site's links (header and phone menu), shown only when `when` holds (default: always); `label`
+   * is the key of its words in the interface's tables (src/core/i18n/).
+   */
+  nav?: { label: NavLabelKey; href: (paths: SitePaths) => string; when?: (facts: NavFacts) => boolean };
   /** Every page of the type, root-relative (the sitemap, and the URLs a redirect must not take). */
   pages: (site: SitePagesInput) => readonly string[];
 }
@@ -65,7 +72,7 @@ export const PAGE_TYPES = [
       ['', 'tags/index.astro'],
       ['[tag]', 'tags/[tag].astro', tagItems],
     ],
-    nav: { label: 'Tags', href: (p) => p.tags },
+    nav: { label: 'nav.tags', href: (p) => p.tags },
     // A nested tag's parent has a page even when no note carries it itself.
     pages: ({ paths, tags }) => {
       const tagSet = new Set(tags);
@@ -80,7 +87,7 @@ export const PAGE_TYPES = [
       ['', 'projects/index.astro'],
       ['[key]', 'projects/[key].astro', projectItems],
     ],
-    nav: { label: 'Projects', href: (p) => p.projects, when: (f) => f.projects },
+    nav: { label: 'nav.projects', href: (p) => p.projects, when: (f) => f.projects },
     pages: ({ index, paths }) => [paths.projects, ...index.projects.map((p) => paths.project(p.key))],
   },
   {
@@ -90,7 +97,7 @@ export const PAGE_TYPES = [
       ['', 'shared/index.astro'],
       ['[key]', 'shared/[key].astro', sharedItems],
     ],
-    nav: { label: 'Team-shared', href: (p) => p.shared, when: (f) => f.sharing },
+    nav: { label: 'nav.shared', href: (p) => p.shared, when: (f) => f.sharing },
     // Notes shared across every project are listed on the index page, not on a page of their own.
     pages: ({ index, paths }) => [
       paths.shared,
@@ -106,7 +113,7 @@ export const PAGE_TYPES = [
       ['', 'categories/index.astro'],
       ['[category]', 'categories/[category].astro', categoryItems],
     ],
-    nav: { label: 'Categories', href: (p) => p.categories },
+    nav: { label: 'nav.categories', href: (p) => p.categories },
     pages: ({ index, paths }) => [paths.categories, ...[...notesByCategory(index.notes).keys()].map((c) => paths.category(c))],
   },
   {
@@ -116,7 +123,7 @@ export const PAGE_TYPES = [
       ['', 'packs/index.astro'],
       ['[slug]', 'packs/[slug].astro', packItems],
     ],
-    nav: { label: 'Packs', href: (p) => p.packs },
+    nav: { label: 'nav.packs', href: (p) => p.packs },
     // The packs' own pages are listed by the packs they come from, not by the index (siteFiles.ts).
     pages: ({ paths }) => [paths.packs],
   },
@@ -124,21 +131,21 @@ export const PAGE_TYPES = [
     name: 'query',
     dir: PAGE_DIRS.query,
     routes: [['', 'query/index.astro']],
-    nav: { label: 'Query', href: (p) => p.query() },
+    nav: { label: 'nav.query', href: (p) => p.query() },
     pages: ({ paths }) => [paths.query()],
   },
   {
     name: 'health',
     dir: PAGE_DIRS.health,
     routes: [['', 'health/index.astro']],
-    nav: { label: 'Health', href: (p) => p.health },
+    nav: { label: 'nav.health', href: (p) => p.health },
     pages: ({ paths }) => [paths.health],
   },
   {
     name: 'graph',
     dir: PAGE_DIRS.graph,
     routes: [['', 'graph/index.astro']],
-    nav: { label: 'Graph', href: (p) => p.graph, when: (f) => f.graph },
+    nav: { label: 'nav.graph', href: (p) => p.graph, when: (f) => f.graph },
     pages: ({ paths, graph }) => (graph?.enabled === false ? [] : [paths.graph]),
   },
   { name: 'search', dir: PAGE_DIRS.search, routes: [['', 'search/index.astro']], pages: ({ paths }) => [paths.search] },
@@ -204,10 +211,13 @@ export function pageRoutes(): { pattern: string; file: string }[] {
 
 export type SectionLink = [key: PageSection, label: string, href: string];
 
-/** The site's links, in declaration order: the page types with a `nav` whose `when` holds for this site. */
-export function sectionLinks(paths: SitePaths, facts: NavFacts): SectionLink[] {
+/**
+ * The site's links, in declaration order: the page types with a `nav` whose `when` holds for this site, labelled
+ * by `label` (the site's language; default English).
+ */
+export function sectionLinks(paths: SitePaths, facts: NavFacts, label: (key: NavLabelKey) => string = (key) => englishLayout[key]): SectionLink[] {
   return PAGE_TYPES.flatMap((t): SectionLink[] => {
     const nav: PageType['nav'] = 'nav' in t ? t.nav : undefined;
-    return nav && (nav.when?.(facts) ?? true) ? [[t.name, nav.label, nav.href(paths)]] : [];
+    return nav && (nav.when?.(facts) ?? true) ? [[t.name, label(nav.label), nav.href(paths)]] : [];
   });
 }

@@ -1,6 +1,19 @@
+import { englishI18n, type I18n } from '../i18n/createI18n.js';
+import { ages } from '../i18n/en/ages.js';
+import { queryView as queryViewWords } from '../i18n/en/queryView.js';
 import type { KbIndex } from '../index/kbIndexSchema.js';
 import type { QueryCategory, QueryResult } from '../query/queryResult.js';
 import { staleness } from '../util/staleness.js';
+
+/** The words of a query's answer (src/core/i18n/en/queryView.ts and ages.ts) in a page's language. */
+export type QueryViewWords = Pick<I18n<keyof typeof queryViewWords | keyof typeof ages>, 't'>;
+
+const ENGLISH = { ...queryViewWords, ...ages };
+
+/** The answer's words in English: what the view speaks when the caller names no language. */
+export function englishQueryWords(): QueryViewWords {
+  return englishI18n(ENGLISH);
+}
 
 /**
  * What a query result looks like on a page: the groups, numbering and labels of `kb query`
@@ -43,9 +56,9 @@ export interface HitView {
 }
 
 /** A hit's bracketed label as `kb query` prints it: `[pay, tags: api, ops]` for team-shared, else `[api, ops]`. */
-export function hitAnnotation(hit: Pick<HitView, 'owner' | 'tags'>): string {
+export function hitAnnotation(hit: Pick<HitView, 'owner' | 'tags'>, words: QueryViewWords = englishQueryWords()): string {
   const tags = hit.tags.join(', ');
-  if (hit.owner) return `[${hit.owner}${tags ? `, tags: ${tags}` : ''}]`;
+  if (hit.owner) return tags ? words.t('queryView.ownerTags', { owner: hit.owner, tags }) : `[${hit.owner}]`;
   return tags ? `[${tags}]` : '';
 }
 
@@ -84,10 +97,10 @@ export interface AgeSource {
   remediation: string;
 }
 
-const GROUP_HEADINGS: [QueryCategory, string][] = [
-  ['team-shared', 'Team-shared'],
-  ['project-specific', 'Project-specific'],
-  ['cross-project', 'Cross-project'],
+const GROUP_HEADINGS: [QueryCategory, 'queryView.teamShared' | 'queryView.projectSpecific' | 'queryView.crossProject'][] = [
+  ['team-shared', 'queryView.teamShared'],
+  ['project-specific', 'queryView.projectSpecific'],
+  ['cross-project', 'queryView.crossProject'],
 ];
 
 /**
@@ -101,20 +114,27 @@ export function buildQueryView(
   noteOf: (path: string) => { slug: string; title: string; path?: string; description?: string } | undefined,
   today: string,
   limit = Infinity,
+  words: QueryViewWords = englishQueryWords(),
 ): QueryView {
+  const { t } = words;
+  const files = (count: number) => t('queryView.files', { count });
   const notices = [
-    ...r.resolved.map((x) => `Resolved \`${x.from}\` → \`${x.to}\``),
-    ...r.expanded.map((e) => `Expanded \`${e.project}\` to include: ${e.tags.join(', ')}`),
+    ...r.resolved.map((x) => t('queryView.resolved', { from: x.from, to: x.to })),
+    ...r.expanded.map((e) => t('queryView.expanded', { project: e.project, tags: e.tags.join(', ') })),
   ];
   const tagList = `[${r.tags.join(', ')}]`;
-  const summary = r.usage ? '' : r.results.length ? `Found ${files(r.results.length)} matching: ${tagList} (${r.mode})` : `No files match tag(s): ${tagList}`;
-  const present = GROUP_HEADINGS.map(([category, heading]) => ({ category, heading, hits: r.results.filter((h) => h.category === category) })).filter(
+  const summary = r.usage
+    ? ''
+    : r.results.length
+      ? t('queryView.found', { files: files(r.results.length), tags: tagList, mode: r.mode })
+      : t('queryView.noMatch', { tags: tagList });
+  const present = GROUP_HEADINGS.map(([category, key]) => ({ category, heading: t(key), hits: r.results.filter((h) => h.category === category) })).filter(
     (g) => g.hits.length,
   );
   const groups = present.map((g) => ({
     category: g.category,
     // With one group the categories tell nothing: the flat list, as the CLI prints it.
-    heading: present.length > 1 ? `${g.heading} (${files(g.hits.length)})` : undefined,
+    heading: present.length > 1 ? t('queryView.group', { heading: g.heading, files: files(g.hits.length) }) : undefined,
     hits: g.hits
       .filter((h) => h.n <= limit)
       .map((h): HitView => {
@@ -127,7 +147,7 @@ export function buildQueryView(
           title: note?.title ?? path,
           description: note?.description ?? h.description,
           tags: h.tags,
-          owner: h.category === 'team-shared' ? `project: ${h.project}, scope: ${h.scope}` : undefined,
+          owner: h.category === 'team-shared' ? t('queryView.owner', { project: String(h.project), scope: String(h.scope) }) : undefined,
           hint: h.hint,
         };
       }),
@@ -135,14 +155,14 @@ export function buildQueryView(
   const artifacts = r.artifacts.map((a): ArtifactView => {
     const mtime = index.artifacts.find((x) => x.project === a.project && x.kind === a.kind)?.mtime;
     const threshold = a.kind === 'CODEMAP' ? index.staleness.codemap : index.staleness.stitch;
-    const remediation = a.kind === 'CODEMAP' ? 'run /codemap update' : `run /stitch verify ${a.project}`;
+    const remediation = t('ages.run', { command: a.kind === 'CODEMAP' ? '/codemap update' : `/stitch verify ${a.project}` });
     const age = a.exists && mtime ? { date: mtime, threshold, remediation } : undefined;
     return {
       n: a.n,
       path: a.path,
       project: a.project,
       kind: a.kind,
-      state: artifactState(a.kind, a.project, a.exists, age, today),
+      state: artifactState(a.kind, a.project, a.exists, age, today, words),
       stale: a.stale ?? false,
       age,
     };
@@ -150,10 +170,10 @@ export function buildQueryView(
   const ideaGroups = [...new Set(r.ideas.map((i) => i.project))].map((project) => {
     const ideas = r.ideas.filter((i) => i.project === project);
     return {
-      heading: `Pending Ideas for ${project} (${ideas.length})`,
+      heading: t('queryView.ideas', { project, count: ideas.length }),
       ideas: ideas.map((i): IdeaView => {
-        const age = i.date === 'undated' ? undefined : { date: i.date, threshold: index.staleness.ideas, remediation: 'still relevant?' };
-        const s = age ? staleness(age.date, today, age.threshold, age.remediation) : undefined;
+        const age = i.date === 'undated' ? undefined : { date: i.date, threshold: index.staleness.ideas, remediation: t('ages.stillRelevant') };
+        const s = age ? staleness(age.date, today, age.threshold, age.remediation, words) : undefined;
         return { date: i.date, type: i.type, description: i.description, stale: i.stale, ageString: s?.ageString ?? '', marker: s?.marker ?? '', age };
       }),
     };
@@ -164,7 +184,7 @@ export function buildQueryView(
     groups: groups.filter((g) => g.hits.length),
     total: r.results.length,
     shown: Math.min(r.results.length, limit),
-    emptyNotes: r.emptyProjects.map((key) => `(No files yet in projects/${key}/ — folder is configured but empty.)`),
+    emptyNotes: r.emptyProjects.map((key) => t('queryView.emptyProject', { key })),
     knownTags: r.knownTags,
     artifacts,
     ideaGroups,
@@ -173,15 +193,18 @@ export function buildQueryView(
   };
 }
 
-function files(n: number): string {
-  return n === 1 ? '1 file' : `${n} files`;
-}
-
-/** An artifact's state as `kb query` words it; `today` is the build's or the reader's date. */
-export function artifactState(kind: 'CODEMAP' | 'STITCH', project: string, exists: boolean, age: AgeSource | undefined, today: string): string {
+/** An artifact's state as `kb query` words it (in `words`' language); `today` is the build's or the reader's date. */
+export function artifactState(
+  kind: 'CODEMAP' | 'STITCH',
+  project: string,
+  exists: boolean,
+  age: AgeSource | undefined,
+  today: string,
+  words: QueryViewWords = englishQueryWords(),
+): string {
   const remedy = kind === 'CODEMAP' ? 'codemap' : 'stitch';
-  if (exists && !age) return 'fresh';
-  if (!age) return `(not found — run /${remedy} create${kind === 'STITCH' ? ` ${project}` : ''})`;
-  const s = staleness(age.date, today, age.threshold, age.remediation);
-  return `${s.ageString}${s.stale ? s.marker : ' — fresh'}`;
+  if (exists && !age) return words.t('ages.fresh');
+  if (!age) return words.t('ages.notFound', { command: `/${remedy} create${kind === 'STITCH' ? ` ${project}` : ''}` });
+  const s = staleness(age.date, today, age.threshold, age.remediation, words);
+  return `${s.ageString}${s.stale ? s.marker : words.t('ages.freshAfter')}`;
 }

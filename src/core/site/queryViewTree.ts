@@ -3,21 +3,40 @@
 // `interactive` adds what only the island has (a checkbox per hit, "show the other results"); the prerendered
 // page adds what only it needs (the inputs its script uses to redo ages with the reader's date). The spaces
 // are where Astro's compressed template put them, so the prerendered pages keep their bytes.
-import { hitAnnotation, knownTagAliases, type AgeSource, type ArtifactView, type HitView, type IdeaView, type QueryView } from './queryView.js';
+import {
+  englishQueryWords,
+  hitAnnotation,
+  knownTagAliases,
+  type AgeSource,
+  type ArtifactView,
+  type HitView,
+  type IdeaView,
+  type QueryView,
+  type QueryViewWords,
+} from './queryView.js';
 import type { SitePaths } from './sitePaths.js';
-import { el, literal, type ViewAttr, type ViewElement } from './viewNode.js';
+import { el, literal, type ViewAttr, type ViewElement, type ViewNode } from './viewNode.js';
 
 export interface QueryViewTreeOptions {
   /** The island's rendering: selectable rows, `data-n`, `hit-link` and the "show more" button; no live ages. */
   interactive: boolean;
+  /** The words around the answer, in the page's language. Default English. */
+  words?: QueryViewWords | undefined;
 }
 
 type Paths = Pick<SitePaths, 'note' | 'tag'>;
 
-/** What the artifacts are followed by: the remediations name the coding agent's commands, not this site's. */
-const AGENT_COMMANDS = " are commands for your coding agent (aria-knowledge's slash commands), run in the project's repo.\n";
+/**
+ * What the artifacts are followed by: the remediations name the coding agent's commands, not this site's. The
+ * message's `{codemap}` and `{stitch}` are code; its line ends as the prerendered pages always had it.
+ */
+function agentCommands(t: QueryViewWords['t']): ViewNode[] {
+  const [before, between, after] = t('queryView.agentCommands').split(/\{codemap\}|\{stitch\}/);
+  return [' ', ...(before ? [before] : []), el('code', {}, '/codemap'), between ?? '', el('code', {}, '/stitch'), literal(`${after ?? ''}\n`)];
+}
 
-export function queryViewTree(view: QueryView, paths: Paths, { interactive }: QueryViewTreeOptions): ViewElement {
+export function queryViewTree(view: QueryView, paths: Paths, { interactive, words = englishQueryWords() }: QueryViewTreeOptions): ViewElement {
+  const { t } = words;
   const notice = (n: string) => el('p', { class: 'notice' }, n);
   const rest = view.total - view.shown;
   return el(
@@ -32,7 +51,7 @@ export function queryViewTree(view: QueryView, paths: Paths, { interactive }: Qu
     view.groups.map((g) =>
       el(
         'section',
-        { 'aria-label': g.heading ?? 'Results' },
+        { 'aria-label': g.heading ?? t('queryView.results') },
         ' ',
         g.heading && el('h2', {}, g.heading),
         ' ',
@@ -40,7 +59,7 @@ export function queryViewTree(view: QueryView, paths: Paths, { interactive }: Qu
           'ol',
           { class: 'results' },
           ' ',
-          g.hits.map((h) => hitRow(h, paths, interactive)),
+          g.hits.map((h) => hitRow(h, paths, interactive, words)),
           ' ',
         ),
         ' ',
@@ -48,11 +67,7 @@ export function queryViewTree(view: QueryView, paths: Paths, { interactive }: Qu
     ),
     interactive &&
       rest > 0 &&
-      el(
-        'p',
-        { class: 'actions' },
-        el('button', { type: 'button', class: 'secondary', 'data-show-more': true }, `Show the other ${rest} ${rest === 1 ? 'result' : 'results'}`),
-      ),
+      el('p', { class: 'actions' }, el('button', { type: 'button', class: 'secondary', 'data-show-more': true }, t('queryView.showOthers', { count: rest }))),
     ' ',
     view.emptyNotes.map(notice),
     ' ',
@@ -60,7 +75,7 @@ export function queryViewTree(view: QueryView, paths: Paths, { interactive }: Qu
       el(
         'p',
         {},
-        '\nKnown tags:\n',
+        `\n${t('queryView.knownTags')}\n`,
         view.knownTags.map((k, i) =>
           el('span', {}, ' ', i > 0 ? ', ' : ' ', ' ', el('a', { href: paths.tag(k.tag) }, k.tag), ' ', knownTagAliases(k.aliases), ' '),
         ),
@@ -70,19 +85,19 @@ export function queryViewTree(view: QueryView, paths: Paths, { interactive }: Qu
     view.artifacts.length > 0 &&
       el(
         'section',
-        { 'aria-label': 'Tracked artifacts' },
+        { 'aria-label': t('queryView.artifacts') },
         ' ',
-        el('h2', {}, `Tracked artifacts (${view.artifacts.length})`),
+        el('h2', {}, t('queryView.artifactsCount', { count: view.artifacts.length })),
         ' ',
         el(
           'ol',
           { class: 'results' },
           ' ',
-          view.artifacts.map((a) => artifactRow(a, interactive)),
+          view.artifacts.map((a) => artifactRow(a, interactive, words)),
           ' ',
         ),
         ' ',
-        el('p', { class: 'muted small' }, ' ', el('code', {}, '/codemap'), ' and ', el('code', {}, '/stitch'), literal(AGENT_COMMANDS)),
+        el('p', { class: 'muted small' }, ...agentCommands(t)),
         ' ',
       ),
     ' ',
@@ -109,21 +124,24 @@ export function queryViewTree(view: QueryView, paths: Paths, { interactive }: Qu
   );
 }
 
-function hitRow(h: HitView, paths: Paths, interactive: boolean): ViewElement {
+function hitRow(h: HitView, paths: Paths, interactive: boolean, words: QueryViewWords): ViewElement {
   return el(
     'li',
     { value: h.n, 'data-n': interactive && h.n },
     ' ',
-    interactive && [el('input', { type: 'checkbox', class: 'pick', 'data-path': h.path, 'aria-label': `Select ${h.n}. ${h.title}` }), ' '],
+    interactive && [
+      el('input', { type: 'checkbox', class: 'pick', 'data-path': h.path, 'aria-label': words.t('queryView.select', { n: h.n, title: h.title }) }),
+      ' ',
+    ],
     el('span', { class: 'n' }, `${h.n}.`),
     ' ',
     h.slug ? el('a', { href: paths.note(h.slug), class: interactive && 'hit-link' }, h.title) : el('span', {}, h.title),
     ' — ',
     h.description,
     ' ',
-    el('span', { class: 'muted' }, ' ', hitAnnotation(h)),
+    el('span', { class: 'muted' }, ' ', hitAnnotation(h, words)),
     ' ',
-    h.hint && el('span', { class: 'hint' }, ' [hint: ', h.hint, ']'),
+    h.hint && el('span', { class: 'hint' }, ' ', words.t('queryView.hint', { hint: h.hint })),
     ' ',
     el('div', { class: 'path' }, h.path),
     ' ',
@@ -136,7 +154,7 @@ function ageAttrs(kind: string, age: AgeSource | undefined, interactive: boolean
   return { 'data-age': kind, 'data-date': age.date, 'data-threshold': age.threshold, 'data-remediation': age.remediation };
 }
 
-function artifactRow(a: ArtifactView, interactive: boolean): ViewElement {
+function artifactRow(a: ArtifactView, interactive: boolean, words: QueryViewWords): ViewElement {
   return el(
     'li',
     { value: a.n, 'data-stale-row': !interactive, class: a.stale ? 'stale' : undefined },
@@ -150,7 +168,7 @@ function artifactRow(a: ArtifactView, interactive: boolean): ViewElement {
     el('span', ageAttrs('artifact', a.age, interactive), ' ', a.state, ' '),
     ' ',
     ' ',
-    el('span', { class: 'muted' }, '[project: ', a.project, ']'),
+    el('span', { class: 'muted' }, words.t('queryView.project', { project: a.project })),
     ' ',
   );
 }

@@ -19,6 +19,8 @@ export interface FeedInput {
   home: string;
   feed: string;
   note: (slug: string) => string;
+  /** The feed's language (`xml:lang`, BCP 47): the site's locale. Default: none written. */
+  lang?: string | undefined;
 }
 
 /**
@@ -35,7 +37,7 @@ export function renderAtomFeed(input: FeedInput): string {
   const newest = entries[0] ? input.updated[entries[0].path]! : input.today;
   const lines = [
     '<?xml version="1.0" encoding="utf-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `<feed xmlns="http://www.w3.org/2005/Atom"${input.lang ? ` xml:lang="${escapeHtml(input.lang)}"` : ''}>`,
     `  <title>${escapeHtml(input.title)}</title>`,
     ...(input.description ? [`  <subtitle>${escapeHtml(input.description)}</subtitle>`] : []),
     `  <id>${escapeHtml(id(input.home))}</id>`,

@@ -1,20 +1,34 @@
 // Isomorphic: what a redirect is written as. A static page at the old URL (a meta refresh, the canonical link and
 // a plain link, for hosts that serve files only, such as GitHub Pages), and a `_redirects` line (Netlify,
 // Cloudflare Pages) so hosts that read it answer 301 before any page loads.
+import { englishI18n, type I18n } from '../i18n/createI18n.js';
+import { layout } from '../i18n/en/layout.js';
 import { escapeHtml } from '../util/escapeHtml.js';
 import type { NoteRedirect } from './noteRedirects.js';
 import { absoluteUrl } from './siteModel.js';
 
-/** The page left at an old URL: it sends the reader on at once and tells search engines where the note is now. */
-export function renderRedirectPage(redirect: Pick<NoteRedirect, 'to'>, options: { siteUrl: string | undefined; title: string; icon?: string }): string {
+/**
+ * The page left at an old URL: it sends the reader on at once and tells search engines where the note is now, in the
+ * site's language (`i18n`, default English).
+ */
+export function renderRedirectPage(
+  redirect: Pick<NoteRedirect, 'to'>,
+  options: {
+    siteUrl: string | undefined;
+    title: string;
+    icon?: string;
+    i18n?: Pick<I18n<'redirect.title' | 'redirect.text'>, 't' | 'parts' | 'locale' | 'dir'>;
+  },
+): string {
+  const i18n = options.i18n ?? englishI18n(layout);
   const to = escapeHtml(redirect.to);
   const canonical = escapeHtml(absoluteUrl(options.siteUrl, redirect.to));
   return [
     '<!doctype html>',
-    '<html lang="en">',
+    i18n.dir === 'rtl' ? `<html lang="${escapeHtml(i18n.locale)}" dir="rtl">` : `<html lang="${escapeHtml(i18n.locale)}">`,
     '<head>',
     '<meta charset="utf-8">',
-    `<title>Moved · ${escapeHtml(options.title)}</title>`,
+    `<title>${escapeHtml(i18n.t('redirect.title', { site: options.title }))}</title>`,
     `<link rel="canonical" href="${canonical}">`,
     // The site's icon, as on every page: without one the browser asks for /favicon.ico, which a site may not have.
     ...(options.icon ? [`<link rel="icon" href="${escapeHtml(options.icon)}" type="image/svg+xml">`] : []),
@@ -23,7 +37,10 @@ export function renderRedirectPage(redirect: Pick<NoteRedirect, 'to'>, options: 
     '<meta name="robots" content="noindex">',
     '</head>',
     '<body>',
-    `<p>This note has moved to <a href="${to}">${to}</a>.</p>`,
+    `<p>${i18n
+      .parts('redirect.text')
+      .map((p) => (typeof p === 'string' ? escapeHtml(p) : `<a href="${to}">${to}</a>`))
+      .join('')}</p>`,
     '</body>',
     '</html>',
     '',

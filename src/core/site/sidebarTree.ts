@@ -2,6 +2,7 @@
 // A page carries only its branch (sidebarBranch): the groups, the folders on the way to the current note
 // open, their other folders closed and empty (`lazy`), and at most WINDOW entries per folder. The whole tree
 // is one fragment file the sidebar island loads once, when the reader opens something the page does not hold.
+import { layout } from '../i18n/en/layout.js';
 import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
 import { compareStrings } from '../util/compare.js';
 
@@ -43,17 +44,39 @@ export const SIDEBAR_FRAGMENT = 'kb-sidebar.html';
 export const SIDEBAR_WINDOW = 20;
 
 const TIER_ORDER = ['cross-project', 'project', 'team-shared', 'reviews'] as const;
-const TIER_LABELS: Record<NoteEntry['tier'], string> = {
-  'cross-project': 'Cross-project',
-  project: 'Projects',
-  'team-shared': 'Team-shared',
-  reviews: 'Reviews',
-};
+
+/** How the groups are labelled: one label per tier, and `notes` for the one group of a flat folder. */
+export type GroupLabels = Readonly<Record<NoteEntry['tier'] | 'notes', string>>;
+
+const GROUP_KEYS = {
+  'cross-project': 'sidebar.crossProject',
+  project: 'sidebar.projects',
+  'team-shared': 'sidebar.teamShared',
+  reviews: 'sidebar.reviews',
+  notes: 'sidebar.notes',
+} as const satisfies Record<keyof GroupLabels, keyof typeof layout>;
+
+/** The groups' labels in the interface's language (`t` looks the sidebar's keys up; default English). */
+export function groupLabels(t: (key: (typeof GROUP_KEYS)[keyof GroupLabels]) => string = (key) => layout[key]): GroupLabels {
+  return {
+    'cross-project': t(GROUP_KEYS['cross-project']),
+    project: t(GROUP_KEYS.project),
+    'team-shared': t(GROUP_KEYS['team-shared']),
+    reviews: t(GROUP_KEYS.reviews),
+    notes: t(GROUP_KEYS.notes),
+  };
+}
+
+const ENGLISH_GROUPS = groupLabels();
 
 /** The folders a note sits in, group first: tier › folders, or tier › project › folders. */
-export function notePlace(note: Pick<NoteEntry, 'path' | 'tier'>, index: Pick<KbIndex, 'layout' | 'projects'>): PlaceStep[] {
+export function notePlace(
+  note: Pick<NoteEntry, 'path' | 'tier'>,
+  index: Pick<KbIndex, 'layout' | 'projects'>,
+  labels: GroupLabels = ENGLISH_GROUPS,
+): PlaceStep[] {
   const parts = note.path.split('/');
-  const group: PlaceStep = { id: `@${note.tier}`, label: index.layout === 'flat' ? 'Notes' : TIER_LABELS[note.tier] };
+  const group: PlaceStep = { id: `@${note.tier}`, label: index.layout === 'flat' ? labels.notes : labels[note.tier] };
   const folders = (from: number) => parts.slice(from, -1).map((label, i) => ({ id: parts.slice(0, from + i + 1).join('/'), label }));
   if (note.tier === 'project' && parts[0] === 'projects' && parts.length > 2) {
     const key = parts[1]!.toLowerCase();
@@ -75,9 +98,10 @@ export function notePlace(note: Pick<NoteEntry, 'path' | 'tier'>, index: Pick<Kb
   return [group, ...folders(0)];
 }
 
-/** Every published note (and canvas and base: boardPages.ts) in its folder, groups in tier order. */
+/** Every published note (and canvas and base: boardPages.ts) in its folder, groups in tier order, labelled by `labels`. */
 export function buildSiteTree(
   index: Pick<KbIndex, 'layout' | 'projects'> & { notes: readonly Pick<NoteEntry, 'path' | 'tier' | 'slug' | 'title'>[] },
+  labels: GroupLabels = ENGLISH_GROUPS,
 ): SiteTree {
   const folders = new Map<string, TreeFolder>();
   const groups: TreeFolder[] = [];
@@ -93,7 +117,7 @@ export function buildSiteTree(
     return folder;
   };
   for (const note of index.notes) {
-    const place = notePlace(note, index);
+    const place = notePlace(note, index, labels);
     let parent: TreeFolder | undefined;
     for (const step of place) parent = folderFor(step, parent);
     parent!.children.push({ kind: 'note', slug: note.slug, title: note.title });

@@ -32,6 +32,8 @@ export interface SiteSettings {
   noindex?: boolean | undefined;
   /** The preview image of pages without their own (kb.config.yaml `site.image`): a root-relative or https URL. */
   image?: string | undefined;
+  /** The interface's language (BCP 47; kb.config.yaml `site.locale`). Default: the index's `locale`, else `en`. */
+  locale?: string | undefined;
 }
 
 /** What links resolve against: published notes with their aliases, and publishable attachments. */

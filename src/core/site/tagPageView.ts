@@ -2,6 +2,7 @@
 // numbers stay loadable), then every other note carrying the tag: `kb query` leaves out project folders unless a
 // project key is queried and never searches reviews, but a tag page is not a /context query,
 // and a reader who opens a tag must find every note that carries it.
+import type { I18n } from '../i18n/createI18n.js';
 import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
 import type { QueryResult } from '../query/queryResult.js';
 import { compareStrings } from '../util/compare.js';
@@ -26,7 +27,10 @@ export interface TagPageView<V = QueryView> {
   count: number;
 }
 
-export function buildTagPage<V>(tag: string, result: QueryResult, view: V, notes: readonly NoteEntry[]): TagPageView<V> {
+/** The words of the "also tagged" heading in a page's language (src/core/i18n/en/pages.ts); without them, English. */
+export type TagPageWords = Pick<I18n<'tag.also' | 'tag.alsoProjects' | 'tag.alsoReviews' | 'tag.alsoOther' | 'common.notes'>, 't' | 'list'>;
+
+export function buildTagPage<V>(tag: string, result: QueryResult, view: V, notes: readonly NoteEntry[], words?: TagPageWords): TagPageView<V> {
   const listed = new Set(result.results.map((r) => r.path));
   const others = notes.filter((n) => !listed.has(n.path) && n.tags.includes(tag)).sort((a, b) => compareStrings(a.path, b.path));
   return {
@@ -34,7 +38,7 @@ export function buildTagPage<V>(tag: string, result: QueryResult, view: V, notes
     view,
     also: others.length
       ? {
-          heading: alsoHeading(others),
+          heading: words ? alsoHeadingIn(others, words) : alsoHeading(others),
           notes: others.map((n) => ({ slug: n.slug, title: n.title, description: n.description, path: n.path, tags: n.tags })),
         }
       : undefined,
@@ -53,11 +57,22 @@ function alsoHeading(notes: readonly Pick<NoteEntry, 'tier'>[]): string {
   return `Also tagged, in ${where} (${notes.length === 1 ? '1 note' : `${notes.length} notes`})`;
 }
 
-/** Every tag's page, for tag pages and the counts on tag chips (home, /tags/). */
+/** The same heading in `words`' language. */
+function alsoHeadingIn(notes: readonly Pick<NoteEntry, 'tier'>[], { t, list }: TagPageWords): string {
+  const places = [
+    notes.some((n) => n.tier === 'project') && t('tag.alsoProjects'),
+    notes.some((n) => n.tier === 'reviews') && t('tag.alsoReviews'),
+    notes.some((n) => n.tier === 'cross-project' || n.tier === 'team-shared') && t('tag.alsoOther'),
+  ].filter((p): p is string => typeof p === 'string');
+  return t('tag.also', { where: list(places), notes: t('common.notes', { count: notes.length }) });
+}
+
+/** Every tag's page, for tag pages and the counts on tag chips (home, /tags/); `words` for a page's language. */
 export function buildTagPages<V = QueryView>(
   index: Pick<KbIndex, 'notes'>,
   tags: readonly string[],
   query: (tag: string) => { result: QueryResult; view: V },
+  words?: TagPageWords,
 ): Map<string, TagPageView<V>> {
   const byTag = new Map<string, NoteEntry[]>();
   for (const n of index.notes)
@@ -69,7 +84,7 @@ export function buildTagPages<V = QueryView>(
   return new Map(
     tags.map((tag) => {
       const { result, view } = query(tag);
-      return [tag, buildTagPage(tag, result, view, byTag.get(tag) ?? [])];
+      return [tag, buildTagPage(tag, result, view, byTag.get(tag) ?? [], words)];
     }),
   );
 }

@@ -16,7 +16,8 @@ import type { NoteRedirect } from '../../core/site/noteRedirects.js';
 import { renderRedirectPage, renderRedirectsFile } from '../../core/site/renderRedirects.js';
 import { renderRobotsTxt } from '../../core/site/renderRobotsTxt.js';
 import { renderSitemap } from '../../core/site/renderSitemap.js';
-import { buildSiteTree, sidebarBranch } from '../../core/site/sidebarTree.js';
+import { buildSiteTree, groupLabels, sidebarBranch } from '../../core/site/sidebarTree.js';
+import { siteI18n } from '../../core/i18n/localeTables.js';
 import { withBoards } from '../../core/site/boardPages.js';
 import { absoluteUrl, type SiteModel } from '../../core/site/siteModel.js';
 import { sitePages } from '../../core/site/sitePages.js';
@@ -135,7 +136,14 @@ export const SITE_FILE_EMITTERS: readonly SiteFileEmitter[] = [
       {
         path: siteFilePath('sidebar'),
         type: 'text/html; charset=utf-8',
-        text: () => renderSidebar(sidebarBranch(buildSiteTree(withBoards(model.index, model.boards)), undefined, { full: true }), model.paths.note),
+        text: () => {
+          const i18n = modelI18n(model);
+          const tree = buildSiteTree(
+            withBoards(model.index, model.boards),
+            groupLabels((key) => i18n.t(key)),
+          );
+          return renderSidebar(sidebarBranch(tree, undefined, { full: true }), model.paths.note, i18n);
+        },
       },
     ],
   },
@@ -157,6 +165,7 @@ export const SITE_FILE_EMITTERS: readonly SiteFileEmitter[] = [
             home: model.paths.home,
             feed: model.paths.file('feed.xml'),
             note: model.paths.note,
+            lang: modelI18n(model).locale,
           }),
       },
       { path: 'favicon.svg', type: 'image/svg+xml', text: () => readFileSync(join(PACKAGE_ROOT, 'src/assets/favicon.svg'), 'utf8') },
@@ -193,7 +202,7 @@ export const SITE_FILE_EMITTERS: readonly SiteFileEmitter[] = [
       ...redirects.map((r) => ({
         path: `${decodeURIComponent(r.from.slice(model.paths.root.length))}index.html`,
         type: 'text/html; charset=utf-8',
-        text: () => renderRedirectPage(r, { siteUrl: model.siteUrl, title: model.index.title, icon: model.paths.file('favicon.svg') }),
+        text: () => renderRedirectPage(r, { siteUrl: model.siteUrl, title: model.index.title, icon: model.paths.file('favicon.svg'), i18n: modelI18n(model) }),
       })),
       ...(wholeSite
         ? [
@@ -261,4 +270,9 @@ export function writeSiteFiles(dir: string, files: readonly SiteFile[]): void {
       closeSync(fd);
     }
   }
+}
+
+/** What a reader sees in these files (the sidebar's words, the feed's and redirect pages' language) is in the site's locale. */
+function modelI18n(model: SiteModel) {
+  return siteI18n(model.locale ?? model.index.locale ?? 'en');
 }

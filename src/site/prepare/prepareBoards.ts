@@ -15,6 +15,7 @@ import { escapeHtml } from '../../core/util/escapeHtml.js';
 import { formatIssue, type KbIssue } from '../../core/util/issue.js';
 import { answerQueryBlock, QUERY_BLOCK_LANGS } from '../../core/query/queryBlock.js';
 import { renderQueryBlockHtml } from '../../core/site/renderQueryBlockHtml.js';
+import { siteI18n } from '../../core/i18n/localeTables.js';
 import type { IndexedFolder } from '../../node/indexKnowledgeFolder.js';
 import type { FenceRenderer } from '../../node/site/claimedFences.js';
 import { readBoards, type BoardFile } from '../../node/site/readBoards.js';
@@ -132,6 +133,8 @@ export function siteFences(input: {
     seen.add(key);
     input.warn(issue);
   };
+  // A query block's words are the site's (its HTML is part of the note's render job, so of its cache key).
+  const words = siteI18n(model.locale ?? model.index.locale ?? 'en');
   const canvasViews = new Map([...boards.canvases].map(([path, canvas]) => [path, canvas && canvasView(canvas)]));
   const renderer: FenceRenderer = {
     langs: new Set([BASE_FENCE, CANVAS_EMBED_FENCE, ...QUERY_BLOCK_LANGS]),
@@ -140,7 +143,7 @@ export function siteFences(input: {
       const answer = QUERY_BLOCK_LANGS.has(lang) ? answerQueryBlock(lang, text, model.index, result.bodies, input.today) : undefined;
       if (answer) {
         if (answer.problem) warnOnce({ severity: 'warning', code: 'query-block', file: from, message: `a ${lang} block ${answer.problem}` });
-        return renderQueryBlockHtml(answer, model.index, model.paths, input.today);
+        return renderQueryBlockHtml(answer, model.index, model.paths, input.today, words);
       }
       if (lang === BASE_FENCE) {
         const rendered = renderBase(text, base, { file: from });

@@ -134,6 +134,7 @@ export async function prepareSite(
     graph: result.reading.config.graph,
     noindex: kbConfig.site.noindex,
     image: siteImage && imageUrl(siteImage),
+    locale: config.locale,
   };
   const model = createSiteModel(index, settings, { ...links, boards: boards.entries });
   const cards = boardCardText(boards);

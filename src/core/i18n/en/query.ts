@@ -1,0 +1,51 @@
+// English, the query page and its island (src/islands/kbQuery.ts, renderQueryView.ts): the form, the pack
+// builder, statuses, and `kb search` answers as the page shows them.
+export const queryPage = {
+  'query.title': 'Query',
+  'query.label': 'Query',
+  'query.submit': 'Query',
+  'query.nojs':
+    'The query page runs the query in your browser and needs JavaScript. Without it, the same lists are on the {tags}, the {projects} and the {packs}.',
+  'query.nojsTags': 'tag pages',
+  'query.nojsProjects': 'project pages',
+  'query.nojsPacks': 'prerendered packs',
+  'query.builder': 'Load or pack',
+  'query.selectAll': 'Select all',
+  'query.downloadSelected': 'Download selected notes',
+  'query.packForm': 'Context pack',
+  'query.task': 'Task',
+  'query.repo': 'Repo',
+  'query.project': 'Project',
+  'query.none': '(none)',
+  'query.maxTokens': 'Max tokens',
+  'query.buckets': 'Buckets',
+  'query.bucket.decisions': 'decisions',
+  'query.bucket.lessons': 'lessons',
+  'query.bucket.patterns': 'patterns',
+  'query.bucket.pitfalls': 'pitfalls',
+  'query.build': 'Build pack',
+  'query.downloadJson': 'Download .json',
+} as const;
+
+/** What the query island writes. */
+export const queryIsland = {
+  'query.results': { one: '{count} result', other: '{count} results' },
+  'query.indexFailed': 'The index could not be loaded ({error}).',
+  'query.loaded': 'Loaded {count} knowledge files into one download.',
+  'query.notRegistered': '{path} is not a registered repo; the browser cannot read it (use kb context).',
+  'query.searchSummary': '{count} notes match {what} ({shown} shown)',
+  'query.searchTag': 'tag {tag}',
+  'query.searchCategory': 'category {category}',
+  'query.searchKeyword': '“{keyword}”',
+  'query.titleMatches': 'Title matches',
+  'query.titleMatchesCount': 'Title matches ({count})',
+  'query.contentMatches': 'Content matches',
+  'query.contentMatchesCount': 'Content matches ({count})',
+  'query.contentLine': 'line {line}: {snippet}',
+  'query.noMatches': 'No matches. Valid values: ',
+  'query.unknownTag': '"{value}" is not a known tag; ',
+  'query.unknownCategory': '"{value}" is not a known category; ',
+  'query.closest': 'closest known values: ',
+  'query.noneClose': 'none is close',
+  'query.end': '.',
+} as const;
