@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { serialiseIndex } from '../../src/node/writeIndexOutputs.ts';
 import { renderIndexMd } from '../../src/core/render/renderIndexMd.ts';
+import { packFormControls } from '../../src/core/context/packForm.ts';
 import { test, expect } from './fixtures.ts';
 import { expectedPack, expectedQuery, expectedSearch, sample } from './expected.ts';
 
@@ -270,6 +271,23 @@ test.describe('query island', () => {
     const mdDownload = await md;
     expect(mdDownload.suggestedFilename()).toBe('add-cursor-based-pagination-to-the-refunds-list-endpoint.md');
     expect(readFileSync(await mdDownload.path(), 'utf8')).toBe(expected.contextPackMarkdown);
+  });
+
+  test('the pack form has a control for every field a pack request takes from it, and its terms and tags reach the pack', async ({ page }) => {
+    await page.goto('query/?q=pay');
+    await expect(page.locator('.summary')).toBeVisible();
+    const fields = packFormControls({ repos: [], projects: [] }).map((c) => c.name);
+    expect(fields).toEqual(expect.arrayContaining(['task', 'include', 'maxTokens', 'terms', 'tags']));
+    for (const name of fields) await expect(page.locator(`[data-pack-form] [name="${name}"]`).first()).toBeAttached();
+    const task = 'Review how errors reach the team';
+    await page.getByLabel('Task').fill(task);
+    await page.getByLabel('Terms').fill('sentry, alerts');
+    await page.getByLabel('Tags', { exact: true }).fill('observability');
+    await page.getByRole('button', { name: 'Build pack' }).click();
+    const expected = expectedPack({ task, terms: ['sentry', 'alerts'], tags: ['observability'] });
+    const plain = expectedPack({ task });
+    expect(expected.contextPackMarkdown).not.toBe(plain.contextPackMarkdown);
+    await expect(page.locator('[data-pack-preview]')).toHaveText(expected.contextPackMarkdown);
   });
 
   test('selected results download as one Markdown file', async ({ page }) => {

@@ -3,6 +3,7 @@ import { defineOptions } from '../options/defineOptions.js';
 import { LANG_TOOL } from '../search/searchOptions.js';
 import { canonicalLocale, LOCALE_EXAMPLES } from '../text/languageTag.js';
 import { BUCKETS, DEFAULT_INCLUDE, type Bucket } from './bucketOf.js';
+import type { MessageKey } from '../i18n/locales/en.js';
 
 export const DEFAULT_MAX_TOKENS = 6000;
 export const MAX_TOKENS_CAP = 12000;
@@ -25,6 +26,14 @@ const wordList = z
   });
 
 /** The query page's pack form, the `kb context` flags and the MCP `context` tool leave no field out but these. */
+/** The buckets' words on the pack form, in the site's language. */
+const BUCKET_LABELS: Record<(typeof BUCKETS)[number], MessageKey> = {
+  decisions: 'query.bucket.decisions',
+  lessons: 'query.bucket.lessons',
+  patterns: 'query.bucket.patterns',
+  pitfalls: 'query.bucket.pitfalls',
+};
+
 const NOT_A_FORM_FIELD = 'a page pack names its note in the request its page writes (PagePack.astro), not in a form';
 
 /**
@@ -39,7 +48,7 @@ export const packOptions = defineOptions({
     kind: 'text',
     flag: { value: '"…"', help: 'what you are about to do (required unless --note; the words after the flags work too)', rest: true },
     tool: 'The task in a sentence, e.g. "Add cursor pagination to the refunds endpoint". Required unless note is given.',
-    form: { label: 'Task', control: 'textarea' },
+    form: { label: 'query.task', control: 'textarea' },
   },
   /** A note's path as the index names it: a page pack, seeded by that note (pageSeed.ts). Default: none. */
   note: {
@@ -61,7 +70,7 @@ export const packOptions = defineOptions({
     kind: 'text',
     flag: { value: 'ALIAS', help: 'a codebase registered in kb.config.yaml repos:, for Files to Inspect' },
     tool: 'A registered codebase alias: scopes the notes and fills "Files to Inspect".',
-    form: { label: 'Repo', control: 'select', choices: (index) => index.repos.map((r) => ({ value: r.alias, label: r.alias })) },
+    form: { label: 'query.repo', control: 'select', choices: (index) => index.repos.map((r) => ({ value: r.alias, label: r.alias })) },
   },
   /** Project key; scopes notes to it and its relevant tags. Default: none ('' is none). */
   project: {
@@ -69,7 +78,7 @@ export const packOptions = defineOptions({
     kind: 'text',
     flag: { value: 'KEY', help: 'narrow to one project (and its registered codebase)' },
     tool: 'A project key: scopes the notes to it and its tags.',
-    form: { label: 'Project', control: 'select', choices: (index) => index.projects.map((p) => ({ value: p.key, label: `${p.name} (${p.key})` })) },
+    form: { label: 'query.project', control: 'select', choices: (index) => index.projects.map((p) => ({ value: p.key, label: `${p.name} (${p.key})` })) },
   },
   /** Buckets. Default: decisions, lessons, patterns. */
   include: {
@@ -78,7 +87,7 @@ export const packOptions = defineOptions({
     values: BUCKETS,
     flag: { value: 'LIST', usage: BUCKETS.join(','), help: `buckets to show (default: ${DEFAULT_INCLUDE.join(',')})` },
     tool: 'Buckets to include; default decisions, lessons, patterns.',
-    form: { label: 'Buckets', control: 'checkboxes', checked: DEFAULT_INCLUDE },
+    form: { label: 'query.buckets', control: 'checkboxes', checked: DEFAULT_INCLUDE, choiceLabels: BUCKET_LABELS },
   },
   /** The budget in o200k tokens. Default: 6000; more than 12000 is clamped with a warning. */
   maxTokens: {
@@ -90,7 +99,7 @@ export const packOptions = defineOptions({
       invalid: 'give a whole number of tokens, e.g. --max-tokens 4000',
     },
     tool: `The pack's budget in tokens (o200k); default ${DEFAULT_MAX_TOKENS}, at most ${MAX_TOKENS_CAP}.`,
-    form: { label: 'Max tokens', control: 'number', min: MIN_TOKENS, max: MAX_TOKENS_CAP, step: 100, value: DEFAULT_MAX_TOKENS },
+    form: { label: 'query.maxTokens', control: 'number', min: MIN_TOKENS, max: MAX_TOKENS_CAP, step: 100, value: DEFAULT_MAX_TOKENS },
   },
   /** The agent's own words for the task (the folder's vocabulary): they raise the notes that use them, never filter. Default: none. */
   terms: {
@@ -105,7 +114,7 @@ export const packOptions = defineOptions({
       ],
     },
     tool: 'The folder\'s own words for the task (from list_tags, or titles you have seen), e.g. ["worktree", "git"]. Notes using them rank higher; none is left out for lacking them.',
-    form: { label: 'Terms', control: 'text' },
+    form: { label: 'query.terms', control: 'text' },
   },
   /** Tags (as `list_tags` names them): notes carrying one rank higher, the others stay. Default: none. */
   tags: {
@@ -113,7 +122,7 @@ export const packOptions = defineOptions({
     kind: 'list',
     flag: { value: 'a,b', help: 'tags whose notes rank higher (never a filter)' },
     tool: 'Tags from list_tags whose notes should rank higher (a boost, never a filter).',
-    form: { label: 'Tags', control: 'text' },
+    form: { label: 'query.tags', control: 'text' },
   },
   /**
    * The language the task is written in (BCP 47: `de`, `ja`, `zh-CN`), which decides how its words are read

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from '../i18n/locales/en.js';
 
 /**
  * A command's options, declared once: each field's schema in the core (every face's value goes through it) and
@@ -45,7 +46,10 @@ export interface FlagFace {
 /** A choice of a select field. */
 export interface FormChoice {
   value: string;
+  /** The choice's own text (a repo's alias, a project's name), shown as it is. */
   label: string;
+  /** The choice's words in the interface's strings table instead, in the site's language. Default: none (`label`). */
+  labelKey?: MessageKey;
 }
 
 /** The index facts a form's choices come from. */
@@ -56,7 +60,10 @@ export interface FormContext {
 
 /** A field as a control of a form (the query page's pack form). */
 export interface FormFace {
-  label: string;
+  /** The control's label: a key of the interface's strings table (src/core/i18n/en/), so it is in the site's language. */
+  label: MessageKey;
+  /** A checkbox's words per value, keys of the strings table. Default: the value itself. */
+  choiceLabels?: Readonly<Record<string, MessageKey>>;
   control: 'textarea' | 'text' | 'number' | 'select' | 'checkboxes';
   /** A select's choices after "(none)". Default: none. */
   choices?: (context: FormContext) => FormChoice[];

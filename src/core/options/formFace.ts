@@ -1,3 +1,4 @@
+import type { MessageKey } from '../i18n/locales/en.js';
 import { fieldsWith, type FormChoice, type FormContext, type FormFace, type OptionFields, type Options } from './defineOptions.js';
 import { listItems } from './flagFace.js';
 
@@ -11,11 +12,11 @@ export interface FormControl extends Omit<FormFace, 'choices'> {
 /** The form's controls, in the order of the fields: its choices read from the index (a select's) or the field's values (boxes). */
 export function formControls<F extends OptionFields>(options: Options<F>, context: FormContext): FormControl[] {
   return fieldsWith(options, 'form').map(({ key, field }) => {
-    const { choices, ...face } = field.form;
+    const { choices, choiceLabels, ...face } = field.form;
     return {
       ...face,
       name: key,
-      choices: choices ? choices(context) : (field.values ?? []).map((value) => ({ value, label: value })),
+      choices: choices ? choices(context) : (field.values ?? []).map((value) => choiceOf(value, choiceLabels?.[value])),
     };
   });
 }
@@ -41,4 +42,9 @@ export function readForm<F extends OptionFields>(options: Options<F>, get: (name
     else if (first !== '') out[key] = first;
   }
   return out;
+}
+
+/** A box of a field's own values: the value, in the strings table's words when the field names them. */
+function choiceOf(value: string, labelKey: MessageKey | undefined): FormChoice {
+  return labelKey === undefined ? { value, label: value } : { value, label: value, labelKey };
 }

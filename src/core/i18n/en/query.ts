@@ -19,6 +19,8 @@ export const queryPage = {
   'query.none': '(none)',
   'query.maxTokens': 'Max tokens',
   'query.buckets': 'Buckets',
+  'query.terms': 'Terms',
+  'query.tags': 'Tags',
   'query.bucket.decisions': 'decisions',
   'query.bucket.lessons': 'lessons',
   'query.bucket.patterns': 'patterns',

@@ -374,6 +374,8 @@ const table: SiteLocaleTable = {
     'query.none': '(لا شيء)',
     'query.maxTokens': 'أقصى عدد من الرموز',
     'query.buckets': 'الأقسام',
+    'query.terms': 'مصطلحات',
+    'query.tags': 'الوسوم',
     'query.bucket.decisions': 'القرارات',
     'query.bucket.lessons': 'الدروس',
     'query.bucket.patterns': 'الأنماط',

@@ -318,6 +318,8 @@ const table: SiteLocaleTable = {
     'query.none': '(keins)',
     'query.maxTokens': 'Höchstzahl an Token',
     'query.buckets': 'Rubriken',
+    'query.terms': 'Begriffe',
+    'query.tags': 'Tags',
     'query.bucket.decisions': 'Entscheidungen',
     'query.bucket.lessons': 'Erkenntnisse',
     'query.bucket.patterns': 'Muster',

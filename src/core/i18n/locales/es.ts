@@ -317,6 +317,8 @@ const table: SiteLocaleTable = {
     'query.none': '(ninguno)',
     'query.maxTokens': 'Máximo de tokens',
     'query.buckets': 'Apartados',
+    'query.terms': 'Términos',
+    'query.tags': 'Etiquetas',
     'query.bucket.decisions': 'decisiones',
     'query.bucket.lessons': 'lecciones',
     'query.bucket.patterns': 'patrones',

@@ -318,6 +318,8 @@ const table: SiteLocaleTable = {
     'query.none': '(aucun)',
     'query.maxTokens': 'Jetons au maximum',
     'query.buckets': 'Rubriques',
+    'query.terms': 'Termes',
+    'query.tags': 'Étiquettes',
     'query.bucket.decisions': 'décisions',
     'query.bucket.lessons': 'leçons',
     'query.bucket.patterns': 'modèles',

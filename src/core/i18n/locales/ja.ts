@@ -316,6 +316,8 @@ const table: SiteLocaleTable = {
     'query.none': '(なし)',
     'query.maxTokens': '最大トークン数',
     'query.buckets': '区分',
+    'query.terms': '用語',
+    'query.tags': 'タグ',
     'query.bucket.decisions': '決定事項',
     'query.bucket.lessons': '教訓',
     'query.bucket.patterns': 'パターン',

@@ -316,6 +316,8 @@ const table: SiteLocaleTable = {
     'query.none': '(없음)',
     'query.maxTokens': '최대 토큰 수',
     'query.buckets': '분류',
+    'query.terms': '용어',
+    'query.tags': '태그',
     'query.bucket.decisions': '결정',
     'query.bucket.lessons': '교훈',
     'query.bucket.patterns': '패턴',

@@ -316,6 +316,8 @@ const table: SiteLocaleTable = {
     'query.none': '(nenhum)',
     'query.maxTokens': 'Máximo de tokens',
     'query.buckets': 'Seções',
+    'query.terms': 'Termos',
+    'query.tags': 'Tags',
     'query.bucket.decisions': 'decisões',
     'query.bucket.lessons': 'lições',
     'query.bucket.patterns': 'padrões',

@@ -314,6 +314,8 @@ const table: SiteLocaleTable = {
     'query.none': '（无）',
     'query.maxTokens': '最大词元数',
     'query.buckets': '类别',
+    'query.terms': '术语',
+    'query.tags': '标签',
     'query.bucket.decisions': '决策',
     'query.bucket.lessons': '经验',
     'query.bucket.patterns': '模式',
