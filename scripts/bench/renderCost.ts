@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';
 import { createNoteRenderer } from '../../src/markdown/createNoteRenderer.ts';
-import { noteRenderJob } from '../../src/node/site/noteHtml.ts';
+import { noteRenderJob } from '../../src/node/site/noteRenderJobs.ts';
 import { prepareFixture } from '../../tests/unit/preparedSite.ts';
 import { writeCorpus } from './writeCorpus.ts';
 

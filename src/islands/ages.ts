@@ -1,7 +1,7 @@
 // Ages and stale markers are rendered at build time and redone here with the reader's date, so a site
 // published weeks ago does not keep saying "fresh". Elements: <span data-age="artifact|age|marker"
 // data-date="YYYY-MM-DD" data-threshold="14" data-remediation="run /codemap update">.
-import { ages } from '../core/i18n/en/ages.ts';
+import { ages } from '../core/i18n/en/agesStrings.ts';
 import { staleness } from '../core/util/staleness.ts';
 import { islandI18n } from './islandI18n.ts';
 

@@ -1,7 +1,7 @@
 // A copy button on every code block of a note. Progressive enhancement over the rendered HTML: without JavaScript
 // a block is plain code; with it, each block gets a button (named for screen readers, announced when it copied)
 // that copies the code's text, never the button's.
-import { noteIslands } from '../core/i18n/en/noteIslands.ts';
+import { noteIslands } from '../core/i18n/en/noteIslandsStrings.ts';
 import { islandI18n } from './islandI18n.ts';
 
 const COPIED_FOR_MS = 2000;

@@ -5,7 +5,7 @@
 
 import { placeLabels, type LabelBox } from '../core/graph/placeLabels.ts';
 import type { I18n } from '../core/i18n/createI18n.ts';
-import type { graph } from '../core/i18n/en/graph.ts';
+import type { graph } from '../core/i18n/en/graphStrings.ts';
 
 export interface GraphPoint {
   x: number;

@@ -2,7 +2,7 @@
 // a button named by its alt text). Escape, the close button or a click anywhere closes it, and focus returns to the
 // image. Images inside links keep their link; decorative ones (empty alt) are left alone. Without JavaScript an image
 // is an image.
-import { noteIslands } from '../core/i18n/en/noteIslands.ts';
+import { noteIslands } from '../core/i18n/en/noteIslandsStrings.ts';
 import { islandI18n } from './islandI18n.ts';
 
 function setupImageZoom(): void {

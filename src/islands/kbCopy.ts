@@ -1,5 +1,5 @@
 // <kb-copy>: shows its copy button (hidden without JavaScript) and copies the target element's text.
-import { packIsland } from '../core/i18n/en/pack.ts';
+import { packIsland } from '../core/i18n/en/packStrings.ts';
 import { islandI18n } from './islandI18n.ts';
 
 class KbCopy extends HTMLElement {

@@ -5,7 +5,7 @@ import { checkGlobalGraphFile } from '../core/graph/checkGlobalGraphFile.ts';
 import { forceLayout } from '../core/graph/forceLayout.ts';
 import { createSitePaths } from '../core/site/sitePaths.ts';
 import { drawGraph, type GraphPoint } from './graphCanvas.ts';
-import { graph } from '../core/i18n/en/graph.ts';
+import { graph } from '../core/i18n/en/graphStrings.ts';
 import { islandI18n } from './islandI18n.ts';
 
 const i18n = islandI18n(['graph'], graph);

@@ -1,7 +1,7 @@
 // <kb-pack-view>: a pack rendered or as Markdown. With `data-live` (the query page) the rendered view is made here
 // from the Markdown (safeMarkdownHtml.ts: raw HTML shown as text, unsafe link protocols dropped), loaded only
 // when that view is first shown; the query island sends `kb-pack-updated` after building a pack.
-import { packIsland } from '../core/i18n/en/pack.ts';
+import { packIsland } from '../core/i18n/en/packStrings.ts';
 import { islandI18n } from './islandI18n.ts';
 
 type View = 'rendered' | 'raw';

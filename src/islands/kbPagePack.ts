@@ -5,7 +5,7 @@ import { packFileName } from '../core/site/packFiles.ts';
 import { createSitePaths } from '../core/site/sitePaths.ts';
 import { localDay } from './ages.ts';
 import { browserPack, saveFile } from './browserPack.ts';
-import { packIsland } from '../core/i18n/en/pack.ts';
+import { packIsland } from '../core/i18n/en/packStrings.ts';
 import { islandI18n } from './islandI18n.ts';
 import { packStatus } from './packStatus.ts';
 

@@ -16,10 +16,10 @@ import { browserPack, fetchSiteJson, fetchText, saveFile } from './browserPack.t
 import { cardAt, fromQueryIndex, positionsOf, SHARD_SIZE, shardsFor, type NoteCard } from '../core/site/queryIndex.ts';
 import { localDay } from './ages.ts';
 import { h, renderQueryView, renderSearchResult, type SelectableHit } from './renderQueryView.ts';
-import { ages } from '../core/i18n/en/ages.ts';
-import { packIsland } from '../core/i18n/en/pack.ts';
-import { queryIsland } from '../core/i18n/en/query.ts';
-import { queryView } from '../core/i18n/en/queryView.ts';
+import { ages } from '../core/i18n/en/agesStrings.ts';
+import { packIsland } from '../core/i18n/en/packStrings.ts';
+import { queryIsland } from '../core/i18n/en/queryStrings.ts';
+import { queryView } from '../core/i18n/en/queryViewStrings.ts';
 import { islandI18n } from './islandI18n.ts';
 import { packStatus } from './packStatus.ts';
 

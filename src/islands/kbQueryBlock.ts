@@ -9,9 +9,9 @@ import { renderQueryBlockResults } from '../core/site/renderQueryBlockHtml.ts';
 import { createSitePaths } from '../core/site/sitePaths.ts';
 import { localDay } from './ages.ts';
 import { fetchSiteJson, fetchText } from './browserPack.ts';
-import { ages } from '../core/i18n/en/ages.ts';
-import { noteIslands } from '../core/i18n/en/noteIslands.ts';
-import { queryView } from '../core/i18n/en/queryView.ts';
+import { ages } from '../core/i18n/en/agesStrings.ts';
+import { noteIslands } from '../core/i18n/en/noteIslandsStrings.ts';
+import { queryView } from '../core/i18n/en/queryViewStrings.ts';
 import { islandI18n } from './islandI18n.ts';
 
 const root = document.querySelector<HTMLMetaElement>('meta[name="kb-root"]')?.content ?? '/';

@@ -2,7 +2,7 @@
 // reader types, Pagefind's best matches show below the box (Pagefind is loaded on first focus, with the other
 // shards of a large site merged in). Arrows move between the box and the results, Escape closes them. Keys:
 // `/` focuses the page's own query box when it has one, else this box; Ctrl/Cmd-K always this box.
-import { searchBox } from '../core/i18n/en/searchBox.ts';
+import { searchBox } from '../core/i18n/en/searchBoxStrings.ts';
 import { islandI18n } from './islandI18n.ts';
 import { loadPagefindShards } from './loadPagefindShards.ts';
 

@@ -4,7 +4,7 @@
 // labels and disables click handlers, so a diagram's source cannot run script. A source mermaid cannot parse
 // stays shown as text. Mermaid's prebuilt module is published beside the site (emitNoteAssets.ts); the page
 // names its URL in `data-kb-mermaid` (outside the note's text, which the sanitiser keeps free of such attributes).
-import { noteIslands } from '../core/i18n/en/noteIslands.ts';
+import { noteIslands } from '../core/i18n/en/noteIslandsStrings.ts';
 import { islandI18n } from './islandI18n.ts';
 
 type Mermaid = (typeof import('mermaid'))['default'];

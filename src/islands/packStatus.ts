@@ -1,7 +1,7 @@
 // The line under a pack the browser built: `1,234 / 2,000 tokens · confidence high`, then the pack's own warnings,
 // which are its data in English (as `kb context` prints them) and are marked so on a page in another language.
 import type { I18n } from '../core/i18n/createI18n.ts';
-import type { packIsland } from '../core/i18n/en/pack.ts';
+import type { packIsland } from '../core/i18n/en/packStrings.ts';
 
 /** `notes`: what the page itself says after the line, in its own language (a repo the browser cannot read). */
 export function packStatus(

@@ -2,7 +2,7 @@
 // (src/core/site/queryViewTree.ts, in its interactive form). Text goes in through textContent only, so nothing
 // from a note, a tag or the query string is ever parsed as HTML.
 import type { I18n } from '../core/i18n/createI18n.ts';
-import type { queryIsland } from '../core/i18n/en/query.ts';
+import type { queryIsland } from '../core/i18n/en/queryStrings.ts';
 import type { QueryView, QueryViewWords } from '../core/site/queryView.ts';
 import { queryViewTree } from '../core/site/queryViewTree.ts';
 import { invalidFacetPieces } from '../core/search/renderSearchText.ts';
@@ -29,7 +29,7 @@ export interface SelectableHit {
   slug: string | undefined;
 }
 
-/** The query island's words: its own (src/core/i18n/en/query.ts) and the answer's. */
+/** The query island's words: its own (src/core/i18n/en/queryStrings.ts) and the answer's. */
 export type QueryIslandWords = QueryViewWords & Pick<I18n<keyof typeof queryIsland>, 't'>;
 
 export function renderQueryView(view: QueryView, paths: SitePaths, words: QueryViewWords): { root: HTMLElement; hits: SelectableHit[] } {

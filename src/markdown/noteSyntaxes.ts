@@ -6,7 +6,7 @@ import { transformClaimedFences } from './claimedFences.js';
 import { transformHighlights } from './highlights.js';
 import type { MdNode } from './markdownTree.js';
 import { transformMath } from './math.js';
-import { transformMermaid } from './mermaid.js';
+import { transformMermaid } from './transformMermaid.js';
 import type { NoteContext, RenderEnv } from './renderContext.js';
 import { transformLinks } from './transformLinks.js';
 import type { EmbedNote } from './wikilinks.js';

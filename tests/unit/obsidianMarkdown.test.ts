@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromHtml } from 'hast-util-from-html';
 import { describe, expect, it } from 'vitest';
-import { noteRenderJob, renderSetup } from '../../src/node/site/noteHtml.ts';
+import { noteRenderJob, renderSetup } from '../../src/node/site/noteRenderJobs.ts';
 import { rendererFor } from '../../src/node/site/noteRenderer.ts';
 import { SiteBuildError } from '../../src/site/prepare/prepareSite.ts';
 import { prepareFixture } from './preparedSite.ts';

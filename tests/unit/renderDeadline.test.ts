@@ -13,7 +13,7 @@ import { parseKbPortalOptions } from '../../src/site/options/kbPortalOptions.ts'
 import { outputSummary } from '../../src/site/emit/outputSummary.ts';
 import { kbPortalOptionsFromEnvironment } from '../../src/node/kbEnvironment.ts';
 import { hasNoteHtml, readNoteHtml } from '../../src/node/site/noteHtmlCache.ts';
-import { renderWorkers } from '../../src/node/site/noteHtml.ts';
+import { renderWorkers } from '../../src/node/site/noteRenderJobs.ts';
 import { renderNotes, type RenderJob, type RenderSetup } from '../../src/node/site/renderNotes.ts';
 import { timedOutNote } from '../../src/node/site/timedOutNote.ts';
 

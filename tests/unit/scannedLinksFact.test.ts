@@ -13,7 +13,7 @@ import { bodyOf, fileFactsKey, type FileFacts } from '../../src/node/cache/fileF
 import { openIndexCache } from '../../src/node/cache/indexCache.js';
 import { takeFiles } from '../../src/node/cache/prefillFacts.js';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.js';
-import { markdownRenderJob, noteRenderJob, withoutTitleHeading, type RenderJobContext } from '../../src/node/site/noteHtml.js';
+import { markdownRenderJob, noteRenderJob, withoutTitleHeading, type RenderJobContext } from '../../src/node/site/noteRenderJobs.js';
 import { captureIo, CONTENT, copyFixture, fixture, tempDir } from './foundationSupport.js';
 import { prepareFixture } from './preparedSite.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fromHtml } from 'hast-util-from-html';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNoteRenderer } from '../../src/markdown/createNoteRenderer.ts';
-import { withoutTitleHeading } from '../../src/node/site/noteHtml.ts';
+import { withoutTitleHeading } from '../../src/node/site/noteRenderJobs.ts';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
 import { siteLinks } from '../../src/node/site/siteLinks.ts';
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';

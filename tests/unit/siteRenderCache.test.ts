@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { noteHtmlKey, pruneNoteHtml, readNoteHtml, writeNoteHtml, type NoteHtmlInputs } from '../../src/node/site/noteHtmlCache.ts';
 import { renderNotes, type RenderSetup } from '../../src/node/site/renderNotes.ts';
-import { renderWorkers } from '../../src/node/site/noteHtml.ts';
+import { renderWorkers } from '../../src/node/site/noteRenderJobs.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'kb-note-html-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,9 +1,9 @@
 // Isomorphic: how the health page and the home page name each kind of problem, in the order they show them. The
-// words are the interface's (src/core/i18n/en/health.ts): `health.<key>.title`, `.count` and `.why`.
+// words are the interface's (src/core/i18n/en/healthStrings.ts): `health.<key>.title`, `.count` and `.why`.
 import { englishI18n, type I18n } from '../i18n/createI18n.js';
-import { ages } from '../i18n/en/ages.js';
-import { health } from '../i18n/en/health.js';
-import { layout } from '../i18n/en/layout.js';
+import { ages } from '../i18n/en/agesStrings.js';
+import { health } from '../i18n/en/healthStrings.js';
+import { layout } from '../i18n/en/layoutStrings.js';
 import type { HealthCounts } from './knowledgeHealth.js';
 
 export interface HealthKind {

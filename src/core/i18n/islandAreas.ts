@@ -1,13 +1,13 @@
 // Isomorphic: the parts of the interface's strings an island needs, by area. A page hands each island the
 // messages of its areas in the site's language (src/components/IslandStrings.astro); the island imports only the
 // English of its areas, for keys a table lacks and pages that hand it nothing (English sites).
-import { ages } from './en/ages.js';
-import { graph } from './en/graph.js';
-import { noteIslands } from './en/noteIslands.js';
-import { packIsland } from './en/pack.js';
-import { queryIsland } from './en/query.js';
-import { queryView } from './en/queryView.js';
-import { searchBox } from './en/searchBox.js';
+import { ages } from './en/agesStrings.js';
+import { graph } from './en/graphStrings.js';
+import { noteIslands } from './en/noteIslandsStrings.js';
+import { packIsland } from './en/packStrings.js';
+import { queryIsland } from './en/queryStrings.js';
+import { queryView } from './en/queryViewStrings.js';
+import { searchBox } from './en/searchBoxStrings.js';
 import type { I18n } from './createI18n.js';
 import type { Message } from './message.js';
 import type { MessageKey } from './locales/en.js';

@@ -1,8 +1,8 @@
 import type { I18n } from '../i18n/createI18n.js';
-import type { queryIsland } from '../i18n/en/query.js';
+import type { queryIsland } from '../i18n/en/queryStrings.js';
 import type { SearchResult } from './searchResult.js';
 
-/** The answer's words on a page in another language (src/core/i18n/en/query.ts); without them, the CLI's English. */
+/** The answer's words on a page in another language (src/core/i18n/en/queryStrings.ts); without them, the CLI's English. */
 export type InvalidFacetWords = Pick<I18n<keyof typeof queryIsland>, 't'>;
 
 /** How the answer names the file listing the valid values: `kb-tags.txt` as is, or where a caller keeps it. */

@@ -1,7 +1,7 @@
 // Isomorphic: what a canvas or base page shows, prepared by the build (src/site/prepare/prepareBoards.ts) and read by
 // its page (src/runtime/boardPages.ts) from `boards.json` beside site.json.
 import type { CanvasView } from '../canvas/canvasView.js';
-import type { BoardEntry } from './boardPages.js';
+import type { BoardEntry } from './boardEntries.js';
 
 export const BOARDS_FILE = 'boards.json';
 

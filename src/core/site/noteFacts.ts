@@ -2,8 +2,8 @@
 // project, …, its source and size). A row whose frontmatter key the properties panel already shows is left out,
 // except category, status and project, which link to their pages and carry the search page's filters.
 import { englishI18n, type I18n } from '../i18n/createI18n.js';
-import { layout } from '../i18n/en/layout.js';
-import { note as noteWords } from '../i18n/en/note.js';
+import { layout } from '../i18n/en/layoutStrings.js';
+import { note as noteWords } from '../i18n/en/noteStrings.js';
 import type { NoteEntry } from '../index/kbIndexSchema.js';
 import type { SitePaths } from './sitePaths.js';
 

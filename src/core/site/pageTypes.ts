@@ -1,7 +1,7 @@
 // Isomorphic: the portal's page types, each declared once. The integration injects their routes, sitePaths builds
 // their URLs under their folder, the sitemap lists their pages, and the layout draws the site's links and marks the
 // reader's section from this list. A new page type is one entry here plus its page in src/routes/.
-import { layout as englishLayout } from '../i18n/en/layout.js';
+import { layout as englishLayout } from '../i18n/en/layoutStrings.js';
 import { tagChildren } from '../tags/nestedTags.js';
 import { buildFolderPages } from './folderPages.js';
 import { PAGE_DIRS } from './pageDirs.js';
@@ -156,7 +156,7 @@ export const PAGE_TYPES = [
     pages: ({ index, paths }) => buildFolderPages(index.notes).map((f) => paths.folder(f.slug)),
   },
   {
-    // Canvases and bases: the extension keeps their URLs apart from the notes' (boardPages.ts).
+    // Canvases and bases: the extension keeps their URLs apart from the notes' (boardEntries.ts).
     name: 'boards',
     dir: PAGE_DIRS.notes,
     routes: [

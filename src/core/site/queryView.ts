@@ -1,11 +1,11 @@
 import { englishI18n, type I18n } from '../i18n/createI18n.js';
-import { ages } from '../i18n/en/ages.js';
-import { queryView as queryViewWords } from '../i18n/en/queryView.js';
+import { ages } from '../i18n/en/agesStrings.js';
+import { queryView as queryViewWords } from '../i18n/en/queryViewStrings.js';
 import type { KbIndex } from '../index/kbIndexSchema.js';
 import type { QueryCategory, QueryResult } from '../query/queryResult.js';
 import { staleness } from '../util/staleness.js';
 
-/** The words of a query's answer (src/core/i18n/en/queryView.ts and ages.ts) in a page's language. */
+/** The words of a query's answer (src/core/i18n/en/queryViewStrings.ts and ages.ts) in a page's language. */
 export type QueryViewWords = Pick<I18n<keyof typeof queryViewWords | keyof typeof ages>, 't'>;
 
 const ENGLISH = { ...queryViewWords, ...ages };

@@ -3,9 +3,9 @@
 // block's island renders the same function's HTML when the reader edits the query, so the two never differ.
 // Everything from notes, tags and the query is escaped.
 import { englishI18n, type I18n } from '../i18n/createI18n.js';
-import { ages } from '../i18n/en/ages.js';
-import { noteIslands } from '../i18n/en/noteIslands.js';
-import { queryView } from '../i18n/en/queryView.js';
+import { ages } from '../i18n/en/agesStrings.js';
+import { noteIslands } from '../i18n/en/noteIslandsStrings.js';
+import { queryView } from '../i18n/en/queryViewStrings.js';
 import type { KbIndex } from '../index/kbIndexSchema.js';
 import { QUERY_FENCE, type QueryBlockAnswer } from '../query/queryBlock.js';
 import { escapeHtml } from '../util/escapeHtml.js';
@@ -20,7 +20,7 @@ export const QUERY_BLOCK_CLASSES = {
   span: ['muted', 'n'],
 };
 
-/** A block's words in the page's language (src/core/i18n/en/noteIslands.ts, queryView.ts, ages.ts); default English. */
+/** A block's words in the page's language (src/core/i18n/en/noteIslandsStrings.ts, queryView.ts, ages.ts); default English. */
 export type QueryBlockWords = QueryViewWords & Pick<I18n<keyof typeof noteIslands>, 't'>;
 
 const ENGLISH = { ...noteIslands, ...queryView, ...ages };

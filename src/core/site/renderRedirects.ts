@@ -2,7 +2,7 @@
 // a plain link, for hosts that serve files only, such as GitHub Pages), and a `_redirects` line (Netlify,
 // Cloudflare Pages) so hosts that read it answer 301 before any page loads.
 import { englishI18n, type I18n } from '../i18n/createI18n.js';
-import { layout } from '../i18n/en/layout.js';
+import { layout } from '../i18n/en/layoutStrings.js';
 import { escapeHtml } from '../util/escapeHtml.js';
 import type { NoteRedirect } from './noteRedirects.js';
 import { absoluteUrl } from './siteModel.js';

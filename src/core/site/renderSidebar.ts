@@ -1,7 +1,7 @@
 // Isomorphic: the sidebar's list as HTML, one renderer for the branch each page carries (Sidebar.astro) and the
 // whole-tree fragment the island loads (kb-sidebar.html), so the two always look the same.
 import { englishI18n, type I18n } from '../i18n/createI18n.js';
-import { layout } from '../i18n/en/layout.js';
+import { layout } from '../i18n/en/layoutStrings.js';
 import { escapeHtml } from '../util/escapeHtml.js';
 import type { BranchFolder, BranchItem } from './sidebarTree.js';
 

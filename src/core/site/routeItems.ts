@@ -5,7 +5,7 @@ import { configuredPacks } from '../context/configuredPacks.js';
 import type { NoteEntry } from '../index/kbIndexSchema.js';
 import { nestedTagViews, type NestedTagView } from '../tags/nestedTags.js';
 import { tagSlug } from '../tags/tagSlug.js';
-import { boardParams, type BoardEntry } from './boardPages.js';
+import { boardParams, type BoardEntry } from './boardEntries.js';
 import { buildFolderPages, type FolderPage } from './folderPages.js';
 import { sharedNotesByProject } from './sharedNotes.js';
 import type { SiteModel } from './siteModel.js';

@@ -2,7 +2,7 @@
 // A page carries only its branch (sidebarBranch): the groups, the folders on the way to the current note
 // open, their other folders closed and empty (`lazy`), and at most WINDOW entries per folder. The whole tree
 // is one fragment file the sidebar island loads once, when the reader opens something the page does not hold.
-import { layout } from '../i18n/en/layout.js';
+import { layout } from '../i18n/en/layoutStrings.js';
 import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
 import { compareStrings } from '../util/compare.js';
 
@@ -98,7 +98,7 @@ export function notePlace(
   return [group, ...folders(0)];
 }
 
-/** Every published note (and canvas and base: boardPages.ts) in its folder, groups in tier order, labelled by `labels`. */
+/** Every published note (and canvas and base: boardEntries.ts) in its folder, groups in tier order, labelled by `labels`. */
 export function buildSiteTree(
   index: Pick<KbIndex, 'layout' | 'projects'> & { notes: readonly Pick<NoteEntry, 'path' | 'tier' | 'slug' | 'title'>[] },
   labels: GroupLabels = ENGLISH_GROUPS,

@@ -27,7 +27,7 @@ export interface TagPageView<V = QueryView> {
   count: number;
 }
 
-/** The words of the "also tagged" heading in a page's language (src/core/i18n/en/pages.ts); without them, English. */
+/** The words of the "also tagged" heading in a page's language (src/core/i18n/en/pagesStrings.ts); without them, English. */
 export type TagPageWords = Pick<I18n<'tag.also' | 'tag.alsoProjects' | 'tag.alsoReviews' | 'tag.alsoOther' | 'common.notes'>, 't' | 'list'>;
 
 export function buildTagPage<V>(tag: string, result: QueryResult, view: V, notes: readonly NoteEntry[], words?: TagPageWords): TagPageView<V> {

@@ -1,8 +1,8 @@
 import type { I18n } from '../i18n/createI18n.js';
-import type { ages } from '../i18n/en/ages.js';
+import type { ages } from '../i18n/en/agesStrings.js';
 import { daysBetween } from './isoDate.js';
 
-/** The words of ages and markers in a page's language (src/core/i18n/en/ages.ts); without them, the CLI's English. */
+/** The words of ages and markers in a page's language (src/core/i18n/en/agesStrings.ts); without them, the CLI's English. */
 export type AgeWords = Pick<I18n<keyof typeof ages>, 't'>;
 
 /** The staleness marker of tracked artifacts and pending ideas in `kb query`: age, age string, stale flag and marker. */

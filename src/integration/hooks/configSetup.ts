@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadKbConfig } from '../../node/loadKbConfig.js';
 import { PACKAGE_ROOT } from '../../node/packageRoot.js';
 import { mdxOptions } from '../../node/site/markdownConfig.js';
-import { withoutTitleHeading } from '../../node/site/noteHtml.js';
+import { withoutTitleHeading } from '../../node/site/noteRenderJobs.js';
 import { devPreviewPlugin } from '../devPreview.js';
 import { need, prepare, startPacks, type PortalState } from '../../site/prepare/portalState.js';
 import { portalRoutes } from '../portalRoutes.js';

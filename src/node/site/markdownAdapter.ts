@@ -4,7 +4,7 @@
 import type { RenderedNote } from '../../markdown/createNoteRenderer.js';
 import { parseMarkdown } from '../../markdown/parseMarkdown.js';
 import type { MdNode } from '../../markdown/markdownTree.js';
-import { markdownRenderJob, renderSetup, type RenderJobContext } from './noteHtml.js';
+import { markdownRenderJob, renderSetup, type RenderJobContext } from './noteRenderJobs.js';
 import { rendererFor } from './noteRenderer.js';
 
 /** The fenced code blocks of a text in the given languages (lower-cased), with their text as the pipeline sees it. */

@@ -1,7 +1,7 @@
 import { createLinkResolver } from '../../core/links/createLinkResolver.js';
 import { createSitePaths } from '../../core/site/sitePaths.js';
 import { createNoteRenderer, type RenderedNote } from '../../markdown/createNoteRenderer.js';
-import { fenceKey } from './claimedFences.js';
+import { fenceKey } from './collectFences.js';
 import type { RenderJob, RenderSetup } from './renderNotes.js';
 
 /** The renderer for a build's setup: the one factory the loader, the pages and every worker thread call. */

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import picomatch from 'picomatch';
 import { isArchiveFolder } from '../../core/layout/classifyPath.js';
-import type { BoardKind } from '../../core/site/boardPages.js';
+import type { BoardKind } from '../../core/site/boardEntries.js';
 import type { KbIssue } from '../../core/util/issue.js';
 import { nodeFs, type KbFs } from '../fs/kbFs.js';
 import type { FolderReading } from '../readKnowledgeFolder.js';

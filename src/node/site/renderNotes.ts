@@ -19,7 +19,7 @@ export interface RenderJob {
   embeds: Record<string, string>;
   /** Its images' sizes, by path. */
   sizes: Record<string, ImageSize>;
-  /** The HTML of its claimed fenced blocks, by fenceKey (src/node/site/claimedFences.ts). */
+  /** The HTML of its claimed fenced blocks, by fenceKey (src/node/site/collectFences.ts). */
   fences?: Record<string, string> | undefined;
   /** An `.mdx` note whose code is data: `markdown` is its MDX, read with this (JSON: dates as ISO text). */
   mdx?: MdxNoteData | undefined;

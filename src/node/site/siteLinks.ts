@@ -6,14 +6,14 @@ import type { LinkScan } from '../../core/links/createLinkScan.js';
 import { createLinkResolver, type LinkResolver, type NoteTarget } from '../../core/links/createLinkResolver.js';
 import { checkLinks, type BrokenLink, type LinkCheck } from '../../core/links/findBrokenLinks.js';
 import { readSourceFrontmatter } from '../../core/model/readSourceFrontmatter.js';
-import { assignBoardSlugs, boardTitle } from '../../core/site/boardPages.js';
+import { assignBoardSlugs, boardTitle } from '../../core/site/boardEntries.js';
 import { noteLinkScan } from './noteLinkScan.js';
 import { boardPaths } from './readBoards.js';
 import type { IndexedFolder } from '../indexKnowledgeFolder.js';
 
 /** What links resolve against in one knowledge folder: published notes (with aliases), canvases, bases and attachments. */
 export interface SiteLinks {
-  /** Published notes with their frontmatter `aliases:`, then the canvases and bases with pages (boardPages.ts). */
+  /** Published notes with their frontmatter `aliases:`, then the canvases and bases with pages (boardEntries.ts). */
   targets: NoteTarget[];
   /** Publishable attachments: files of an allowed format inside the folder (never behind a symlink leading out, never in an excluded or private place). */
   files: string[];

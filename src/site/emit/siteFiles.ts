@@ -18,7 +18,7 @@ import { renderRobotsTxt } from '../../core/site/renderRobotsTxt.js';
 import { renderSitemap } from '../../core/site/renderSitemap.js';
 import { buildSiteTree, groupLabels, sidebarBranch } from '../../core/site/sidebarTree.js';
 import { siteI18n } from '../../core/i18n/localeTables.js';
-import { withBoards } from '../../core/site/boardPages.js';
+import { withBoards } from '../../core/site/boardEntries.js';
 import { absoluteUrl, type SiteModel } from '../../core/site/siteModel.js';
 import { sitePages } from '../../core/site/sitePages.js';
 import type { SitePack } from '../../core/site/sitePack.js';

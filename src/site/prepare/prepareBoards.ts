@@ -9,7 +9,7 @@ import { parseCanvas } from '../../core/canvas/parseCanvas.js';
 import type { Canvas } from '../../core/canvas/canvasSchema.js';
 import { attachmentOutputPath, isImage } from '../../core/links/attachmentKinds.js';
 import { canvasPicturePath, type BoardPageData } from '../../core/site/boardPageData.js';
-import { boardTier, boardTitle, type BoardEntry } from '../../core/site/boardPages.js';
+import { boardTier, boardTitle, type BoardEntry } from '../../core/site/boardEntries.js';
 import type { SiteModel } from '../../core/site/siteModel.js';
 import { escapeHtml } from '../../core/util/escapeHtml.js';
 import { formatIssue, type KbIssue } from '../../core/util/issue.js';
@@ -17,7 +17,7 @@ import { answerQueryBlock, QUERY_BLOCK_LANGS } from '../../core/query/queryBlock
 import { renderQueryBlockHtml } from '../../core/site/renderQueryBlockHtml.js';
 import { siteI18n } from '../../core/i18n/localeTables.js';
 import type { IndexedFolder } from '../../node/indexKnowledgeFolder.js';
-import type { FenceRenderer } from '../../node/site/claimedFences.js';
+import type { FenceRenderer } from '../../node/site/collectFences.js';
 import { readBoards, type BoardFile } from '../../node/site/readBoards.js';
 import type { SiteLinks } from '../../node/site/siteLinks.js';
 

@@ -17,7 +17,7 @@ import { PORTAL_FILES } from '../../core/site/portalData.js';
 import type { SitePack } from '../../core/site/sitePack.js';
 import { packDataKey, readPackData, savePackData } from '../../node/context/cachedPackData.js';
 import { digestsFor } from '../../node/context/digestsFor.js';
-import { markdownRenderJob, renderSetup } from '../../node/site/noteHtml.js';
+import { markdownRenderJob, renderSetup } from '../../node/site/noteRenderJobs.js';
 import { readNoteHtml, writeNoteHtml } from '../../node/site/noteHtmlCache.js';
 import { rendererFor } from '../../node/site/noteRenderer.js';
 import { writeFileAtomic } from '../../node/writeFileAtomic.js';

@@ -19,7 +19,7 @@ import { ConfigError } from '../../node/loadKbConfig.js';
 import { lastUpdatedDates } from '../../core/site/lastUpdated.js';
 import { gitDatesSummary, readGitDates } from '../../node/site/gitDates.js';
 import { checkMdx } from '../../node/site/checkMdx.js';
-import { mdxNoteData, noteRenderJob, type RenderJobContext } from '../../node/site/noteHtml.js';
+import { mdxNoteData, noteRenderJob, type RenderJobContext } from '../../node/site/noteRenderJobs.js';
 import type { MdxNoteData } from '../../markdown/parseMdx.js';
 import { planAttachments, type AttachmentCopy } from '../../node/site/noteAttachments.js';
 import { secretPolicyOf } from '../../node/security/redactSecrets.js';

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import type { NoteEntry } from '../../core/index/kbIndexSchema.js';
 import type { RenderedPage } from '../../core/site/pageTypes.js';
 import { escapeHtml } from '../../core/util/escapeHtml.js';
-import { noteRenderJob, type RenderJobContext } from '../../node/site/noteHtml.js';
+import { noteRenderJob, type RenderJobContext } from '../../node/site/noteRenderJobs.js';
 import { writeTimedOutNoteHtml } from '../../node/site/noteHtmlCache.js';
 import { timedOutNote } from '../../node/site/timedOutNote.js';
 import { pageOutputFile } from './renderPages.js';

@@ -3,7 +3,7 @@
 // and the configured packs are built (a host site's build: `state.ready` resolves when both are on disk). The page
 // workers then only read the notes' HTML: a note whose Markdown is slow stops a light Markdown worker, never a page
 // worker with the whole site loaded.
-import { renderSetup, renderWorkers } from '../../node/site/noteHtml.js';
+import { renderSetup, renderWorkers } from '../../node/site/noteRenderJobs.js';
 import { renderNotes } from '../../node/site/renderNotes.js';
 import { need, seconds, startPacks, workerUrl, type PortalState } from '../prepare/portalState.js';
 import type { BuildLog } from '../emit/emitSite.js';

@@ -1,4 +1,5 @@
 // العربية. المصطلحات: ملاحظة، وسم، استعلام، حزمة سياق، مشروع، مشترك مع الفريق، عابر للمشاريع، صحة المعرفة.
+// Over 400 lines on purpose: a language's every interface string in one table, so a translator reviews one file.
 // صيغ الجمع كلها (zero وone وtwo وfew وmany وother) حيث يُعدّ شيء.
 import type { SiteLocaleTable } from './en.js';
 

@@ -1,17 +1,17 @@
 // English: every key of the interface, and the words any other table falls back to. Written in areas (../en/), so
 // an island imports only the English of its own area.
-import { ages } from '../en/ages.js';
-import { graph, graphPage } from '../en/graph.js';
-import { health } from '../en/health.js';
-import { home } from '../en/home.js';
-import { layout } from '../en/layout.js';
-import { note } from '../en/note.js';
-import { noteIslands } from '../en/noteIslands.js';
-import { packIsland, packPage } from '../en/pack.js';
-import { pages } from '../en/pages.js';
-import { queryIsland, queryPage } from '../en/query.js';
-import { queryView } from '../en/queryView.js';
-import { searchBox } from '../en/searchBox.js';
+import { ages } from '../en/agesStrings.js';
+import { graph, graphPage } from '../en/graphStrings.js';
+import { health } from '../en/healthStrings.js';
+import { home } from '../en/homeStrings.js';
+import { layout } from '../en/layoutStrings.js';
+import { note } from '../en/noteStrings.js';
+import { noteIslands } from '../en/noteIslandsStrings.js';
+import { packIsland, packPage } from '../en/packStrings.js';
+import { pages } from '../en/pagesStrings.js';
+import { queryIsland, queryPage } from '../en/queryStrings.js';
+import { queryView } from '../en/queryViewStrings.js';
+import { searchBox } from '../en/searchBoxStrings.js';
 import type { LocaleTable, Messages } from '../message.js';
 
 export const EN_MESSAGES = {

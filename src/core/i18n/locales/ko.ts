@@ -1,4 +1,5 @@
 // 한국어. 용어: 노트, 태그, 쿼리, 컨텍스트 팩, 프로젝트, 팀 공유, 프로젝트 공통, 지식 상태.
+// Over 400 lines on purpose: a language's every interface string in one table, so a translator reviews one file.
 import type { SiteLocaleTable } from './en.js';
 
 const table: SiteLocaleTable = {

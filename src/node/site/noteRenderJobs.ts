@@ -5,7 +5,7 @@ import type { LinkScan } from '../../core/links/createLinkScan.js';
 import { linksAfter } from '../../core/links/linksAfter.js';
 import type { MdxNoteData } from '../../markdown/parseMdx.js';
 import { MAX_EMBED_DEPTH, type ImageSize } from '../../markdown/renderContext.js';
-import { collectFences, type FenceRenderer } from './claimedFences.js';
+import { collectFences, type FenceRenderer } from './collectFences.js';
 import { noteHtmlKey } from './noteHtmlCache.js';
 import type { RenderJob, RenderSetup } from './renderNotes.js';
 import type { SiteLinks } from './siteLinks.js';
