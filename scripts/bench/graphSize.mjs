@@ -11,7 +11,7 @@ register();
 const { writeCorpus } = await import('./writeCorpus.ts');
 const { indexKnowledgeFolder } = await import('../../src/node/indexKnowledgeFolder.ts');
 const { createSiteModel } = await import('../../src/core/site/siteModel.ts');
-const { siteLinkGraph } = await import('../../src/core/graph/siteLinkGraph.ts');
+const { siteLinkGraph } = await import('../../src/core/site/siteLinkGraph.ts');
 const { buildGlobalGraph } = await import('../../src/core/graph/globalGraph.ts');
 
 const sizes = process.argv.slice(2).map(Number);

@@ -7,12 +7,12 @@ import type { TokenCounter } from '../core/tokens/tokenCounter.ts';
 import type { ContextPack, PackRequest } from '../core/context/packTypes.ts';
 import { projectRepo } from '../core/context/repoContext.ts';
 import { digestsForRequest } from '../core/site/packDigests.ts';
-import type { SiteJsonKey, SiteFileValue } from '../core/site/siteContract.ts';
+import type { SiteJsonKey, SiteFileValue } from '../core/outputs/siteContract.ts';
 import type { SitePaths } from '../core/site/sitePaths.ts';
 
 // The contract brings zod and every file's schema: it is loaded with the first file fetched, so a page whose
 // islands fetch nothing until the reader asks (a note's query blocks and page pack) does not load it.
-const contract = () => import('../core/site/siteContract.ts');
+const contract = () => import('../core/outputs/siteContract.ts');
 const jsonCache = new Map<string, Promise<unknown>>();
 
 /** A JSON file of the site as fetched (not validated), once per page. */

@@ -4,8 +4,8 @@
 import type { KbIndex } from '../core/index/kbIndexSchema.ts';
 import { answerQueryBlock } from '../core/query/queryBlock.ts';
 import { withTextLanguages } from '../core/text/textLanguages.ts';
-import { bodiesFromSpans } from '../core/site/bodySpans.ts';
-import { renderQueryBlockResults } from '../core/site/renderQueryBlockHtml.ts';
+import { bodiesFromSpans } from '../core/outputs/bodySpans.ts';
+import { renderQueryBlockResults } from '../core/views/renderQueryBlockHtml.ts';
 import { createSitePaths } from '../core/site/sitePaths.ts';
 import { localDay } from './ages.ts';
 import { fetchSiteJson, fetchText } from './browserPack.ts';

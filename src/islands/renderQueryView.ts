@@ -1,10 +1,10 @@
 // DOM rendering of a QueryView / SearchResult for the query island. A QueryView's markup is the tag pages'
-// (src/core/site/queryViewTree.ts, in its interactive form). Text goes in through textContent only, so nothing
+// (src/core/views/queryViewTree.ts, in its interactive form). Text goes in through textContent only, so nothing
 // from a note, a tag or the query string is ever parsed as HTML.
 import type { I18n } from '../core/i18n/createI18n.ts';
 import type { queryIsland } from '../core/i18n/en/queryStrings.ts';
-import type { QueryView, QueryViewWords } from '../core/site/queryView.ts';
-import { queryViewTree } from '../core/site/queryViewTree.ts';
+import type { QueryView, QueryViewWords } from '../core/views/queryView.ts';
+import { queryViewTree } from '../core/views/queryViewTree.ts';
 import { invalidFacetPieces } from '../core/search/renderSearchText.ts';
 import type { SearchResult } from '../core/search/searchResult.ts';
 import type { SitePaths } from '../core/site/sitePaths.ts';

@@ -1,5 +1,5 @@
 // gpt-tokenizer's o200k_base ranks in the browser. The site build resolves the tokenizer's ranks module to this
-// one in client bundles (src/integration/tokenRanksPlugin.ts), so the ~2 MB of ranks are a file the query island
+// one in client bundles (src/site/app/tokenRanksPlugin.ts), so the ~2 MB of ranks are a file the query island
 // fetches before its first pack (`kb-pack/o200k_base.json`, written by the build from the same module) instead of
 // a script chunk Vite bundles and minifies on every build. countTokens builds its encoding on first use, after this
 // is filled; used before, it throws (never a count from missing ranks).

@@ -1,6 +1,6 @@
-// A view tree (src/core/site/viewNode.ts) as DOM nodes. Text goes in as text nodes and attributes through
+// A view tree (src/core/views/viewNode.ts) as DOM nodes. Text goes in as text nodes and attributes through
 // setAttribute, so nothing from a note, a tag or the query is ever parsed as HTML.
-import type { ViewNode } from '../core/site/viewNode.ts';
+import type { ViewNode } from '../core/views/viewNode.ts';
 
 export function viewTreeDom(node: ViewNode): Node {
   if (typeof node === 'string') return document.createTextNode(node);

@@ -1,5 +1,5 @@
 import { BASE_HTML_CLASSES } from '../core/bases/renderBaseHtml.js';
-import { QUERY_BLOCK_CLASSES } from '../core/site/renderQueryBlockHtml.js';
+import { QUERY_BLOCK_CLASSES } from '../core/views/renderQueryBlockHtml.js';
 import { transformBlockIds } from './blockIds.js';
 import { CALLOUT_CLASSES, transformCallouts } from './callouts.js';
 import { transformClaimedFences } from './claimedFences.js';

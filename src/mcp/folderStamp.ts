@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { IGNORED_FOLDERS } from '../core/layout/classifyPath.js';
+import { IGNORED_FOLDERS } from '../core/classify/classifyPath.js';
 
 /**
  * A fingerprint of every file the index reads under a folder: path, size, mtime and inode. Any edit, addition,

@@ -5,7 +5,7 @@ import { configuredPacks } from '../core/context/configuredPacks.js';
 import type { PackRequest } from '../core/context/packTypes.js';
 import { renderIndexMd } from '../core/render/renderIndexMd.js';
 import { createTokenCounter, type TokenCounter } from '../core/tokens/tokenCounter.js';
-import { renderNoteMarkdown } from '../core/site/renderNoteMarkdown.js';
+import { renderNoteMarkdown } from '../core/outputs/renderNoteMarkdown.js';
 import { cachedPackData } from '../node/context/cachedPackData.js';
 import { contextPackFor } from '../node/context/contextPackFor.js';
 import { digestsFor } from '../node/context/digestsFor.js';

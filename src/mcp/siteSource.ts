@@ -1,5 +1,5 @@
 // A published portal as a source for `kb mcp --site`: it fetches the files the query island reads
-// (src/islands/kbQuery.ts, README "The query island"), named and validated by src/core/site/siteContract.ts.
+// (src/islands/kbQuery.ts, README "The query island"), named and validated by src/core/outputs/siteContract.ts.
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -8,9 +8,9 @@ import type { PackRequest } from '../core/context/packTypes.js';
 import { projectRepo } from '../core/context/repoContext.js';
 import { createTokenCounter, type TokenCounter } from '../core/tokens/tokenCounter.js';
 import { configuredPacks } from '../core/context/configuredPacks.js';
-import { bodiesFromSpans } from '../core/site/bodySpans.js';
+import { bodiesFromSpans } from '../core/outputs/bodySpans.js';
 import { digestsForRequest } from '../core/site/packDigests.js';
-import { PACK_DATA_DIR, parseSiteFile, siteFilePath, type SiteFileValue, type SiteJsonKey } from '../core/site/siteContract.js';
+import { PACK_DATA_DIR, parseSiteFile, siteFilePath, type SiteFileValue, type SiteJsonKey } from '../core/outputs/siteContract.js';
 import type { KbSnapshot, KbSource } from './kbSource.js';
 
 /** The full index: query, search facets, packs, notes' slugs; its text also tells one publication from the next. */

@@ -1,6 +1,6 @@
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
-import { classifyPath, detectLayout, IGNORED_FOLDERS, type Layout } from '../core/layout/classifyPath.js';
+import { classifyPath, detectLayout, IGNORED_FOLDERS, type Layout } from '../core/classify/classifyPath.js';
 import type { IndexInput, NoteSource, SourceFile } from '../core/index/buildIndex.js';
 import type { Artifact, ReportEntry } from '../core/index/kbIndexSchema.js';
 import type { KbConfig } from '../core/config/kbConfigSchema.js';
@@ -11,12 +11,12 @@ import type { KbIssue } from '../core/util/issue.js';
 import { toIsoDate } from '../core/util/isoDate.js';
 import { compareStrings } from '../core/util/compare.js';
 import { loadKbConfig, CONFIG_FILE } from './loadKbConfig.js';
-import type { FileFactsStore } from './cache/fileFacts.js';
+import type { FileReadingStore } from './cache/fileReading.js';
 import { exists, nodeFs, readTextIfFile, type KbFs } from './fs/kbFs.js';
 import { walkTree } from './fs/walkTree.js';
 import { KnowledgeFolderError } from './knowledgeFolderError.js';
 import { readSource, recordSkip, withNoteFacts, type SourceReader } from './readSourceFile.js';
-import { memoryFactsStore } from './cache/fileFacts.js';
+import { memoryFactsStore } from './cache/fileReading.js';
 import { prefillFacts, type PrefillOptions } from './cache/prefillFacts.js';
 import { secretPolicyOf } from './security/redactSecrets.js';
 
@@ -47,7 +47,7 @@ export interface ReadOptions {
   /** More `secrets.allow` entries (`/regex/` or literal text), added to the config's. Default: none. */
   secretsAllow?: readonly string[] | undefined;
   /** Where per-file facts are looked up and kept (the index cache). Default: none, everything is derived. */
-  facts?: FileFactsStore | undefined;
+  facts?: FileReadingStore | undefined;
   /** The file system (a test's, to simulate EACCES or EIO). Default: node:fs. */
   fs?: KbFs | undefined;
   /** How a cold reading shares its work among threads (prefillFacts.ts). Default: DEFAULT_PREFILL. */

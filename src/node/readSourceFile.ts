@@ -4,7 +4,7 @@ import type { ReportEntry } from '../core/index/kbIndexSchema.js';
 import type { KbIssue } from '../core/util/issue.js';
 import { stripComments } from '../core/model/stripComments.js';
 import { noteFailure } from '../core/util/perNote.js';
-import { bodyOf, factsFor, fileFactsKey, linksFor, tokensFor, type FileFacts, type FileFactsStore } from './cache/fileFacts.js';
+import { bodyOf, factsFor, fileReadingKey, linksFor, tokensFor, type FileReading, type FileReadingStore } from './cache/fileReading.js';
 import { errorCode, nodeFs, type KbFs } from './fs/kbFs.js';
 import { normaliseSourceText } from './parseSourceText.js';
 import { redactFileText } from './security/redactFileText.js';
@@ -23,11 +23,11 @@ export interface SourceReader {
   issues: KbIssue[];
   notices: KbIssue[];
   policy: SecretPolicy;
-  facts: FileFactsStore | undefined;
-  /** Whether each note's links are scanned too (FileFacts.links). */
+  facts: FileReadingStore | undefined;
+  /** Whether each note's links are scanned too (FileReading.links). */
   links: boolean;
   /** Each file read, by path: its cache key and facts (a note's tokens are counted once it is known to be one). */
-  read: Map<string, { key: string; facts: FileFacts }>;
+  read: Map<string, { key: string; facts: FileReading }>;
 }
 
 /** Something the walk passed by, in the report (and, when a person should know, among the warnings). */
@@ -63,7 +63,7 @@ function readSourceOnce(reader: SourceReader, path: string): SourceFile | undefi
   const { text, latin1 } = decodeSource(buf);
   if (latin1) readWarnings.push({ code: 'encoding', message: 'not valid UTF-8; read as Latin-1. Save the file as UTF-8.' });
   if (size > LARGE_FILE_BYTES) readWarnings.push({ code: 'large-file', message: `is ${(size / 1048576).toFixed(1)} MB; its page will be slow to load.` });
-  const key = fileFactsKey(buf, abs);
+  const key = fileReadingKey(buf, abs);
   const normalised = normaliseSourceText(text);
   const facts = factsFor(reader.facts, key, normalised, abs, reader.policy);
   for (const finding of facts.secrets) {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import portal from 'virtual:kb-portal/config';
-import { BOARDS_FILE, type BoardPageData } from '../core/site/boardPageData.ts';
+import { BOARDS_FILE, type BoardPageData } from '../core/boards/boardPageData.ts';
 
 let memo: { generation: number; dataDir: string; boards: BoardPageData[] } | undefined;
 

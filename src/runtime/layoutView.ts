@@ -2,7 +2,7 @@
 // description, its sections in the header, the sidebar of pages that are not notes, the origin for canonical URLs,
 // the preview image, and the site settings a page body reads. The layout reads these from here only, and a page's
 // reuse key (changedRoutes.ts) is this view itself: a new field the layout shows is in the key by construction.
-import { graphSettings } from '../core/graph/siteLinkGraph.ts';
+import { graphSettings } from '../core/site/siteLinkGraph.ts';
 import { sectionLinks } from '../core/site/pageTypes.ts';
 import { createSitePaths, type SitePaths } from '../core/site/sitePaths.ts';
 import { portalSite } from './portalSite.ts';

@@ -1,6 +1,6 @@
-// Each page's local graph (kb.config.yaml `graph:`), from the site's one link graph (src/core/graph/siteLinkGraph.ts).
+// Each page's local graph (kb.config.yaml `graph:`), from the site's one link graph (src/core/site/siteLinkGraph.ts).
 import { localGraph, type LocalGraph } from '../core/graph/localGraph.ts';
-import { graphSettings, siteLinkGraph } from '../core/graph/siteLinkGraph.ts';
+import { graphSettings, siteLinkGraph } from '../core/site/siteLinkGraph.ts';
 import { portalSite } from './portalSite.ts';
 
 /** The local graph of the note or board with this slug; undefined when the graph is off. */

@@ -2,9 +2,9 @@
 // (src/core/site/routeItems.ts). Everything a page shows beside the layout is in its props, so a page whose props did
 // not change is the page of last build.
 import type { NoteEntry } from '../core/index/kbIndexSchema.ts';
-import type { BasePageData, BoardPageData, CanvasPageData } from '../core/site/boardPageData.ts';
-import { noteBreadcrumbs } from '../core/site/breadcrumbs.ts';
-import { editLink } from '../core/site/editLink.ts';
+import type { BasePageData, BoardPageData, CanvasPageData } from '../core/boards/boardPageData.ts';
+import { noteBreadcrumbs } from '../core/notePage/breadcrumbs.ts';
+import { editLink } from '../core/notePage/editLink.ts';
 import { baseItems, canvasItems, categoryItems, folderItems, noteItems, packItems, projectItems, sharedItems, tagItems } from '../core/site/routeItems.ts';
 import { boardPages } from './boardPages.ts';
 import { localGraphOf } from './localGraphs.ts';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import portal from 'virtual:kb-portal/config';
 import { runQuery } from '../core/query/runQuery.ts';
-import { buildQueryView, type QueryView } from '../core/site/queryView.ts';
+import { buildQueryView, type QueryView } from '../core/views/queryView.ts';
 import { PORTAL_FILES, type PortalDataFile } from '../core/site/portalData.ts';
 import { createSiteModel, type SiteModel } from '../core/site/siteModel.ts';
 import type { SitePack } from '../core/site/sitePack.ts';

@@ -1,9 +1,9 @@
 // The sidebar's tree and each note's related notes, derived once per generation of the site's data.
 import { createHash } from 'node:crypto';
-import { withBoards } from '../core/site/boardEntries.ts';
-import { buildPager, type NotePager } from '../core/site/notePager.ts';
-import { relatedNotes, type RelatedNote } from '../core/site/relatedNotes.ts';
-import { buildSiteTree, groupLabels, sidebarBranch, type BranchFolder, type GroupLabels, type SiteTree } from '../core/site/sidebarTree.ts';
+import { withBoards } from '../core/boards/boardEntries.ts';
+import { buildPager, type NotePager } from '../core/notePage/notePager.ts';
+import { relatedNotes, type RelatedNote } from '../core/notePage/relatedNotes.ts';
+import { buildSiteTree, groupLabels, sidebarBranch, type BranchFolder, type GroupLabels, type SiteTree } from '../core/navigation/sidebarTree.ts';
 import { portalSite, type PortalSite } from './portalSite.ts';
 import { siteI18n } from './siteI18n.ts';
 

@@ -1,8 +1,8 @@
-// Every tag's page (src/core/site/tagPageView.ts), computed once per generation of the site's data: the tag
+// Every tag's page (src/core/views/tagPageView.ts), computed once per generation of the site's data: the tag
 // pages show them, the home and /tags/ pages show their counts.
 import { runQuery } from '../core/query/runQuery.ts';
-import { buildQueryView } from '../core/site/queryView.ts';
-import { buildTagPages, type TagPageView } from '../core/site/tagPageView.ts';
+import { buildQueryView } from '../core/views/queryView.ts';
+import { buildTagPages, type TagPageView } from '../core/views/tagPageView.ts';
 import { portalSite, type PortalSite } from './portalSite.ts';
 import { siteI18n } from './siteI18n.ts';
 

@@ -4,10 +4,10 @@
 // "site") and under `/wiki/` (project "wiki"), at 1440 px and 390 px, light and dark.
 import type { Page } from '@playwright/test';
 import { runQuery } from '../../src/core/query/runQuery.ts';
-import { queryExamples } from '../../src/core/site/homeSummary.ts';
-import { buildQueryView } from '../../src/core/site/queryView.ts';
-import { allTags } from '../../src/core/site/summariseIndex.ts';
-import { buildTagPages } from '../../src/core/site/tagPageView.ts';
+import { queryExamples } from '../../src/core/navigation/homeSummary.ts';
+import { buildQueryView } from '../../src/core/views/queryView.ts';
+import { allTags } from '../../src/core/navigation/summariseIndex.ts';
+import { buildTagPages } from '../../src/core/views/tagPageView.ts';
 import { tagSlug } from '../../src/core/tags/tagSlug.ts';
 import { E2E_TODAY, expect, test } from './fixtures.ts';
 import { sample } from './expected.ts';

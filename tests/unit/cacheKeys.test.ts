@@ -45,7 +45,7 @@ const CASES: [CacheName, string, string | undefined, string][] = [
   ['packData', 'core/rank/searchIndex.ts', 'node_modules/gpt-tokenizer', 'node_modules/pagefind'],
   ['noteHtml', 'markdown/callouts.ts', 'node_modules/rehype-sanitize', 'node_modules/pagefind'],
   ['graph', 'core/graph/forceLayout.ts', undefined, 'node_modules/rehype-sanitize'],
-  ['pagefind', 'core/site/searchableHtml.ts', 'node_modules/@pagefind/linux-x64', 'node_modules/gray-matter'],
+  ['pagefind', 'core/searchPages/searchableHtml.ts', 'node_modules/@pagefind/linux-x64', 'node_modules/gray-matter'],
 ];
 
 describe.each(CASES)('the %s cache’s code key', (cache, producer, used, unused) => {
@@ -134,7 +134,7 @@ describe('each cache misses after its code changed, and hits before', () => {
     mkdirSync(join(dir, key(cacheCodeKey('pagefind'))));
     writeFileSync(join(dir, key(cacheCodeKey('pagefind')), 'pagefind-entry.json'), '{}');
     expect(existsSync(join(dir, key(cacheCodeKey('pagefind')), 'pagefind-entry.json'))).toBe(true);
-    expect(existsSync(join(dir, key(changedKey('pagefind', 'core/site/searchableHtml.ts')), 'pagefind-entry.json'))).toBe(false);
+    expect(existsSync(join(dir, key(changedKey('pagefind', 'core/searchPages/searchableHtml.ts')), 'pagefind-entry.json'))).toBe(false);
   });
 
   it('page manifests (pages/): the salt of the compiled site’s code (src/site/app/appStamp.ts)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyPath, detectLayout } from '../../src/core/layout/classifyPath.js';
+import { classifyPath, detectLayout } from '../../src/core/classify/classifyPath.js';
 
 describe.each([
   ['approaches/ is cross-project', 'approaches/api.md', { kind: 'note', tier: 'cross-project' }],

@@ -84,7 +84,7 @@ describe('parseGitLog', () => {
 describe('a folder outside any repository, notes without dates', () => {
   it('the site dates each note by its modification day, the feed lists them, nothing says 1970', async () => {
     const { prepareFixture } = await import('./preparedSite.ts');
-    const { renderAtomFeed } = await import('../../src/core/site/renderAtomFeed.ts');
+    const { renderAtomFeed } = await import('../../src/core/outputs/renderAtomFeed.ts');
     const { utimesSync } = await import('node:fs');
     const kb = tempDir('kb-nogit-');
     writeFileSync(join(kb, 'a.md'), '---\ntags: [ops]\n---\n# A\n\nBody.\n');

@@ -1,7 +1,7 @@
-// The home and query pages speak the folder's own vocabulary (src/core/site/homeSummary.ts).
+// The home and query pages speak the folder's own vocabulary (src/core/navigation/homeSummary.ts).
 import { describe, expect, it } from 'vitest';
 import type { KbIndex } from '../../src/core/index/kbIndexSchema.ts';
-import { queryExamples, topTags } from '../../src/core/site/homeSummary.ts';
+import { queryExamples, topTags } from '../../src/core/navigation/homeSummary.ts';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
 import { CONTENT, fixture } from './foundationSupport.ts';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { indexCacheFrom } from '../../src/cli/flags.js';
-import { fileFactsKey } from '../../src/node/cache/fileFacts.js';
+import { fileReadingKey } from '../../src/node/cache/fileReading.js';
 import { INDEX_CACHE_FILE, openIndexCache } from '../../src/node/cache/indexCache.js';
 import { cacheCodeKey } from '../../src/node/cache/rendererCodeHash.js';
 import { indexKnowledgeFolder, type IndexedFolder, type IndexOptions } from '../../src/node/indexKnowledgeFolder.js';
@@ -66,7 +66,7 @@ describe('a warm run', () => {
     const cacheDir = join(tempDir(), 'cache');
     indexKnowledgeFolder(dir, { cacheDir });
     const abs = join(dir, 'decisions/use-postgres.md');
-    const key = fileFactsKey(readFileSync(abs), abs);
+    const key = fileReadingKey(readFileSync(abs), abs);
     const cache = openIndexCache(cacheDir);
     cache.set(key, { ...cache.get(key)!, tokens: 424242 });
     cache.save();
@@ -86,8 +86,8 @@ describe('a warm run', () => {
     expect(note.headings).toContain('Outcome');
     expect(serialiseIndex(warm.index)).toBe(serialiseIndex(indexKnowledgeFolder(dir).index));
     const cache = openIndexCache(cacheDir);
-    expect(cache.get(fileFactsKey(before, abs))).toBeUndefined();
-    expect(cache.get(fileFactsKey(readFileSync(abs), abs))).toBeDefined();
+    expect(cache.get(fileReadingKey(before, abs))).toBeUndefined();
+    expect(cache.get(fileReadingKey(readFileSync(abs), abs))).toBeDefined();
   });
 
   it('forgets a deleted file', () => {

@@ -174,7 +174,7 @@ describe('a snapshot', () => {
     const recorded = Object.keys(meta.record.stat).map((p) => p.split('\\').join('/'));
     for (const file of [
       'src/node/readKnowledgeFolder.ts',
-      'src/node/cache/fileFacts.ts',
+      'src/node/cache/fileReading.ts',
       'src/node/security/scanSecrets.ts',
       'src/core/index/buildIndex.ts',
       'src/core/tokens/countTokens.ts',

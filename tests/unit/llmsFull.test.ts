@@ -1,9 +1,9 @@
-// llms.txt and the full text for agents (src/core/site/renderLlmsTxt.ts): agents read about the first 100,000
+// llms.txt and the full text for agents (src/core/outputs/renderLlmsTxt.ts): agents read about the first 100,000
 // characters of a file, so a long full text is split into per-section files under that, listed from llms.txt
 // and llms-full.txt; every note is in exactly one part, in the order llms-full.txt has them.
 import { describe, expect, it } from 'vitest';
 import type { KbIndex, NoteEntry } from '../../src/core/index/kbIndexSchema.ts';
-import { bodiesFromSpans } from '../../src/core/site/bodySpans.ts';
+import { bodiesFromSpans } from '../../src/core/outputs/bodySpans.ts';
 import {
   llmsFullBodySpans,
   llmsFullPartChunks,
@@ -11,7 +11,7 @@ import {
   llmsFullTxtChunks,
   renderLlmsFullIndex,
   renderLlmsTxt,
-} from '../../src/core/site/renderLlmsTxt.ts';
+} from '../../src/core/outputs/renderLlmsTxt.ts';
 import { HOST_LIMITS, outputSummary } from '../../src/site/emit/outputSummary.ts';
 
 function note(path: string, type: string | undefined, tier: NoteEntry['tier'] = 'cross-project'): NoteEntry {

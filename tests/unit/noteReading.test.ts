@@ -2,11 +2,11 @@
 // "Last updated", the edit link; the Atom feed of recent updates.
 import { describe, expect, it } from 'vitest';
 import type { NoteEntry } from '../../src/core/index/kbIndexSchema.ts';
-import { editLink } from '../../src/core/site/editLink.ts';
-import { lastUpdatedDates, recentlyUpdated } from '../../src/core/site/lastUpdated.ts';
-import { headingsOf, tableOfContents, textOf, withHeadingAnchors } from '../../src/core/site/noteHeadings.ts';
-import { relatedNotes } from '../../src/core/site/relatedNotes.ts';
-import { renderAtomFeed } from '../../src/core/site/renderAtomFeed.ts';
+import { editLink } from '../../src/core/notePage/editLink.ts';
+import { lastUpdatedDates, recentlyUpdated } from '../../src/core/notePage/lastUpdated.ts';
+import { headingsOf, tableOfContents, textOf, withHeadingAnchors } from '../../src/core/notePage/noteHeadings.ts';
+import { relatedNotes } from '../../src/core/notePage/relatedNotes.ts';
+import { renderAtomFeed } from '../../src/core/outputs/renderAtomFeed.ts';
 import { createLinkResolver } from '../../src/core/links/createLinkResolver.ts';
 import { createNoteRenderer } from '../../src/markdown/createNoteRenderer.ts';
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';

@@ -9,7 +9,7 @@ import { PAGE_DIRS } from '../../src/core/site/pageDirs.ts';
 import { sitePages } from '../../src/core/site/sitePages.ts';
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';
 import en from '../../src/core/i18n/locales/en.ts';
-import { portalRoutes } from '../../src/integration/portalRoutes.ts';
+import { portalRoutes } from '../../src/site/app/portalRoutes.ts';
 import { fixture } from './foundationSupport.ts';
 import { prepareFixture } from './preparedSite.ts';
 

@@ -9,7 +9,7 @@ import { kbConfigSchema } from '../../src/core/config/kbConfigSchema.ts';
 import type { PropertyValue } from '../../src/core/properties/propertyTypes.ts';
 import { readNoteProperties } from '../../src/core/properties/readNoteProperties.ts';
 import { formatDateTime, MAX_LIST_ITEMS, typeProperty } from '../../src/core/properties/typeProperty.ts';
-import { noteFacts } from '../../src/core/site/noteFacts.ts';
+import { aboutRows } from '../../src/core/notePage/aboutRows.ts';
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';
 import { fixture, tempDir } from './foundationSupport.ts';
 import { prepareFixture } from './preparedSite.ts';
@@ -123,7 +123,7 @@ describe('readNoteProperties: kb.config.yaml properties.hidden and properties.or
   it('rejects an empty key name in the config', () => expect(kbConfigSchema.safeParse({ properties: { hidden: [' '] } }).success).toBe(false));
 });
 
-describe('noteFacts: "About this note" leaves out what the panel shows', () => {
+describe('aboutRows: "About this note" leaves out what the panel shows', () => {
   const note = { category: 'guides', type: 'guide', status: 'active' as const, project: 'pay', date: '2026-01-01', path: 'g.md', tokens: 9 };
   const paths = createSitePaths('/');
   it.each<[string, string[], string[]]>([
@@ -134,7 +134,7 @@ describe('noteFacts: "About this note" leaves out what the panel shows', () => {
       ['category', 'status', 'project'],
       ['Category', 'Type', 'Status', 'Project', 'Date', 'Source', 'Tokens'],
     ],
-  ])('%s', (_, shown, labels) => expect(noteFacts(note, paths, new Set(shown)).map((f) => f.label)).toEqual(labels));
+  ])('%s', (_, shown, labels) => expect(aboutRows(note, paths, new Set(shown)).map((f) => f.label)).toEqual(labels));
 });
 
 describe('the build stage', () => {

@@ -1,11 +1,11 @@
-// The query view's markup, declared once (src/core/site/queryViewTree.ts): the HTML the tag and project pages
+// The query view's markup, declared once (src/core/views/queryViewTree.ts): the HTML the tag and project pages
 // carry, pinned row by row, its escaping, and the rows the island builds from the same tree.
 import { describe, expect, it } from 'vitest';
-import type { ArtifactView, HitView, IdeaView, QueryView } from '../../src/core/site/queryView.ts';
-import { queryViewTree } from '../../src/core/site/queryViewTree.ts';
-import { renderViewHtml } from '../../src/core/site/renderViewHtml.ts';
+import type { ArtifactView, HitView, IdeaView, QueryView } from '../../src/core/views/queryView.ts';
+import { queryViewTree } from '../../src/core/views/queryViewTree.ts';
+import { renderViewHtml } from '../../src/core/views/renderViewHtml.ts';
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';
-import { el, literal, type ViewNode } from '../../src/core/site/viewNode.ts';
+import { el, literal, type ViewNode } from '../../src/core/views/viewNode.ts';
 
 const paths = createSitePaths('/');
 

@@ -1,14 +1,14 @@
 // Permalinks and redirects: a note's `permalink:` is its URL (src/core/index/assignNoteSlugs.ts); every old URL of a
 // note, one row per source (its file-name URL once it has a permalink, a path-like alias, a rename in git history),
-// leads to it (src/core/site/noteRedirects.ts), written as a page and a `_redirects` line (renderRedirects.ts).
+// leads to it (src/core/outputs/noteRedirects.ts), written as a page and a `_redirects` line (renderRedirects.ts).
 // Git history is tested on a temporary repository, since a fixture folder inside this repository has no history
 // of its own (the e2e vault tests redirects from permalinks and aliases only).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assignNoteSlugs, permalinkSlug, type SlugSource } from '../../src/core/index/assignNoteSlugs.ts';
-import { isPathAlias, planRedirects, type RedirectInputs } from '../../src/core/site/noteRedirects.ts';
-import { renderRedirectPage, renderRedirectsFile } from '../../src/core/site/renderRedirects.ts';
+import { isPathAlias, planRedirects, type RedirectInputs } from '../../src/core/outputs/noteRedirects.ts';
+import { renderRedirectPage, renderRedirectsFile } from '../../src/core/outputs/renderRedirects.ts';
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';
 import { formatIssue, type KbIssue } from '../../src/core/util/issue.ts';
 import { buildPackData } from '../../src/core/context/buildPackData.ts';

@@ -1,4 +1,4 @@
-// Each note's links as a fact of its file (FileFacts.links): scanned once per content, by the reading's threads or on
+// Each note's links as a fact of its file (FileReading.links): scanned once per content, by the reading's threads or on
 // a cache hit that lacks them, kept in the index cache, and handed to every reader of a build through one memo.
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { createLinkResolver } from '../../src/core/links/createLinkResolver.js';
 import { createLinkScan } from '../../src/core/links/createLinkScan.js';
 import { linksAfter } from '../../src/core/links/linksAfter.js';
 import { stripComments } from '../../src/core/model/stripComments.js';
-import { bodyOf, fileFactsKey, type FileFacts } from '../../src/node/cache/fileFacts.js';
+import { bodyOf, fileReadingKey, type FileReading } from '../../src/node/cache/fileReading.js';
 import { openIndexCache } from '../../src/node/cache/indexCache.js';
 import { takeFiles } from '../../src/node/cache/prefillFacts.js';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.js';
@@ -64,7 +64,7 @@ describe.each([true, false])('the prefill’s threads, asked for links: %s', (li
     const paths = indexKnowledgeFolder(kbDir)
       .report.filter((e) => /\.md$/.test(e.path))
       .map((e) => e.path);
-    const prefilled: [string, FileFacts][] = [];
+    const prefilled: [string, FileReading][] = [];
     const texts = await scansOf(() =>
       takeFiles({ kbDir, paths, secrets: { allowAll: false, allow: [] }, links }, new Int32Array(1), (key, f) => prefilled.push([key, f])),
     );
@@ -84,7 +84,7 @@ describe('the index cache', () => {
     const { bodies } = indexKnowledgeFolder(kb);
     const cached = () => {
       const cache = openIndexCache(indexCacheFrom(undefined, kb, io)!);
-      const keyOf = (path: string) => fileFactsKey(readFileSync(join(kb, path)), join(kb, path));
+      const keyOf = (path: string) => fileReadingKey(readFileSync(join(kb, path)), join(kb, path));
       return { cache, keyOf, links: [...bodies.keys()].map((p) => cache.get(keyOf(p))?.links) };
     };
 

@@ -1,10 +1,10 @@
-// The sidebar's tree (src/core/site/sidebarTree.ts), the branch one page carries, its HTML, and the breadcrumbs
+// The sidebar's tree (src/core/navigation/sidebarTree.ts), the branch one page carries, its HTML, and the breadcrumbs
 // built from the same places.
 import { describe, expect, it } from 'vitest';
 import type { NoteEntry, ProjectEntry } from '../../src/core/index/kbIndexSchema.ts';
-import { noteBreadcrumbs } from '../../src/core/site/breadcrumbs.ts';
-import { renderSidebar } from '../../src/core/site/renderSidebar.ts';
-import { buildSiteTree, notePlace, sidebarBranch, type BranchFolder, type BranchItem } from '../../src/core/site/sidebarTree.ts';
+import { noteBreadcrumbs } from '../../src/core/notePage/breadcrumbs.ts';
+import { renderSidebar } from '../../src/core/navigation/renderSidebar.ts';
+import { buildSiteTree, notePlace, sidebarBranch, type BranchFolder, type BranchItem } from '../../src/core/navigation/sidebarTree.ts';
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
 import { CONTENT } from './foundationSupport.ts';

@@ -1,4 +1,4 @@
-// The site contract (src/core/site/siteContract.ts): every file the writer publishes for the sample folder is listed
+// The site contract (src/core/outputs/siteContract.ts): every file the writer publishes for the sample folder is listed
 // there and parses with its schema, a file that does not is rejected with its name, and the readers (the island's
 // fetch in browserPack.ts and kb mcp --site's siteSource.ts) read through it.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildPackData } from '../../src/core/context/buildPackData.ts';
 import { checkGlobalGraphFile } from '../../src/core/graph/checkGlobalGraphFile.ts';
-import { pagefindShardsOf } from '../../src/core/site/pagefindShardList.ts';
-import { parseSiteFile, SITE_FILES, siteFileKeyOf, siteFilePath, siteFileUrl, type SiteFileKey, type SiteJsonKey } from '../../src/core/site/siteContract.ts';
+import { pagefindShardsOf } from '../../src/core/searchPages/pagefindShardList.ts';
+import { parseSiteFile, SITE_FILES, siteFileKeyOf, siteFilePath, siteFileUrl, type SiteFileKey, type SiteJsonKey } from '../../src/core/outputs/siteContract.ts';
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';
 import { siteDigests, writeSitePacks } from '../../src/site/prepare/preparePacks.ts';
 import { siteFiles, writeSiteFiles, type SiteFile } from '../../src/site/emit/siteFiles.ts';

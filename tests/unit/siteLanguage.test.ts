@@ -5,23 +5,23 @@ import { describe, expect, it } from 'vitest';
 import { siteI18n } from '../../src/core/i18n/localeTables.ts';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
 import { runQuery } from '../../src/core/query/runQuery.ts';
-import { artifactState, buildQueryView } from '../../src/core/site/queryView.ts';
-import { queryViewTree } from '../../src/core/site/queryViewTree.ts';
-import { renderViewHtml } from '../../src/core/site/renderViewHtml.ts';
-import { noteFacts } from '../../src/core/site/noteFacts.ts';
-import { buildSiteTree, groupLabels, sidebarBranch } from '../../src/core/site/sidebarTree.ts';
-import { renderSidebar } from '../../src/core/site/renderSidebar.ts';
-import { renderRedirectPage } from '../../src/core/site/renderRedirects.ts';
-import { renderAtomFeed } from '../../src/core/site/renderAtomFeed.ts';
+import { artifactState, buildQueryView } from '../../src/core/views/queryView.ts';
+import { queryViewTree } from '../../src/core/views/queryViewTree.ts';
+import { renderViewHtml } from '../../src/core/views/renderViewHtml.ts';
+import { aboutRows } from '../../src/core/notePage/aboutRows.ts';
+import { buildSiteTree, groupLabels, sidebarBranch } from '../../src/core/navigation/sidebarTree.ts';
+import { renderSidebar } from '../../src/core/navigation/renderSidebar.ts';
+import { renderRedirectPage } from '../../src/core/outputs/renderRedirects.ts';
+import { renderAtomFeed } from '../../src/core/outputs/renderAtomFeed.ts';
 import { sectionLinks } from '../../src/core/site/pageTypes.ts';
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';
-import { queryExamples } from '../../src/core/site/homeSummary.ts';
+import { queryExamples } from '../../src/core/navigation/homeSummary.ts';
 import { staleness } from '../../src/core/util/staleness.ts';
 import { invalidFacetPieces } from '../../src/core/search/renderSearchText.ts';
 import { runSearch } from '../../src/core/search/runSearch.ts';
 import { indexedNote } from './foundationSupport.ts';
 import { answerQueryBlock } from '../../src/core/query/queryBlock.ts';
-import { renderQueryBlockHtml } from '../../src/core/site/renderQueryBlockHtml.ts';
+import { renderQueryBlockHtml } from '../../src/core/views/renderQueryBlockHtml.ts';
 
 const { index } = indexKnowledgeFolder(join(import.meta.dirname, '../fixtures/query-aria'));
 const TODAY = '2026-05-01';
@@ -79,7 +79,7 @@ describe('the page’s frame', () => {
     ]));
   it('a note’s facts: labels, status and days', () => {
     const note = indexedNote('a.md', { category: 'x', date: '2026-09-14', tokens: 1234 });
-    expect(noteFacts(note, paths, new Set(), de).map((f) => `${f.label}: ${f.value}`)).toEqual([
+    expect(aboutRows(note, paths, new Set(), de).map((f) => `${f.label}: ${f.value}`)).toEqual([
       'Kategorie: x',
       'Status: aktiv',
       'Datum: 14. September 2026',

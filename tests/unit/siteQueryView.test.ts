@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
 import { runQuery } from '../../src/core/query/runQuery.ts';
 import { renderQueryText } from '../../src/core/query/renderQueryText.ts';
-import { artifactState, buildQueryView } from '../../src/core/site/queryView.ts';
-import { sharedNotesByProject } from '../../src/core/site/sharedNotes.ts';
+import { artifactState, buildQueryView } from '../../src/core/views/queryView.ts';
+import { sharedNotesByProject } from '../../src/core/navigation/sharedNotes.ts';
 import { compareStrings } from '../../src/core/util/compare.ts';
 import {
   cardAt,
@@ -17,7 +17,7 @@ import {
   toQueryIndex,
   type NoteCard,
   type QueryIndexFile,
-} from '../../src/core/site/queryIndex.ts';
+} from '../../src/core/views/queryIndex.ts';
 
 const { index } = indexKnowledgeFolder(join(import.meta.dirname, '../fixtures/query-aria'));
 const TODAY = '2026-05-01';

@@ -1,11 +1,11 @@
-// Tag pages list every note that carries the tag (src/core/site/tagPageView.ts): `kb query <tag>`'s groups and
+// Tag pages list every note that carries the tag (src/core/views/tagPageView.ts): `kb query <tag>`'s groups and
 // numbers first, then the notes the query leaves out (project folders, reviews). Checked for every tag of the
 // sample folder and of a fixture with project folders; the count every tag chip shows is the number listed.
 import { describe, expect, it } from 'vitest';
 import { runQuery } from '../../src/core/query/runQuery.ts';
-import { buildQueryView } from '../../src/core/site/queryView.ts';
-import { allTags } from '../../src/core/site/summariseIndex.ts';
-import { buildTagPages } from '../../src/core/site/tagPageView.ts';
+import { buildQueryView } from '../../src/core/views/queryView.ts';
+import { allTags } from '../../src/core/navigation/summariseIndex.ts';
+import { buildTagPages } from '../../src/core/views/tagPageView.ts';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
 import { CONTENT, fixture } from './foundationSupport.ts';
 

@@ -17,7 +17,7 @@ export interface PackIndex extends Pick<KbIndex, 'aliases' | 'projects' | 'repos
 }
 
 /** A note's facts as a pack reads them for every note (not only the candidates). */
-export interface NoteFacts {
+export interface NoteFiling {
   bucket: Bucket;
   status: NoteEntry['status'];
   project?: string | undefined;
@@ -59,10 +59,10 @@ export function packIndexOf(index: KbIndex, buckets: readonly Bucket[]): PackInd
   };
 }
 
-const FACTS = new WeakMap<PackIndex, NoteFacts[]>();
+const FACTS = new WeakMap<PackIndex, NoteFiling[]>();
 
 /** Every note's facts, unpacked once per head. */
-export function noteFactsOf(index: PackIndex, noteCount: number): NoteFacts[] {
+export function noteFilingOf(index: PackIndex, noteCount: number): NoteFiling[] {
   let facts = FACTS.get(index);
   if (facts) return facts;
   const r = new PackedReader(index.notes);

@@ -3,7 +3,7 @@ import { decodePosting, KEYWORD_LEVELS, type Posting, type PostingSource } from 
 import type { Analyzer } from '../text/analyzer.js';
 import { createFolderText, type FolderText } from '../text/folderText.js';
 import { baseLanguage } from '../text/languageTag.js';
-import { noteFactsOf, type NoteFacts } from './packIndex.js';
+import { noteFilingOf, type NoteFiling } from './packIndex.js';
 import { noteShardOf, noteShardStarts, termShardOf, type PackData, type PackHead, type StoredNote, type TermShard } from './packParts.js';
 
 /**
@@ -52,8 +52,8 @@ export class PackSource implements PostingSource {
   }
 
   /** Every note's facts (packIndex.ts), from the head. */
-  get facts(): NoteFacts[] {
-    return noteFactsOf(this.data.head.index, this.data.head.noteCount);
+  get facts(): NoteFiling[] {
+    return noteFilingOf(this.data.head.index, this.data.head.noteCount);
   }
 
   posting(term: string): Posting | undefined {
@@ -113,7 +113,7 @@ export function folderTextOf(head: PackHead): FolderText {
   return memo(TEXTS, head, () =>
     createFolderText(
       head.index.locale,
-      noteFactsOf(head.index, head.noteCount).map((f) => f.lang),
+      noteFilingOf(head.index, head.noteCount).map((f) => f.lang),
       head.lexicons,
     ),
   );
@@ -121,7 +121,7 @@ export function folderTextOf(head: PackHead): FolderText {
 
 /** The languages (subtags) a pack on this head may analyse in: its notes', its locale's and the request's. */
 export function headLanguages(head: PackHead, requestLang?: string | undefined): string[] {
-  const langs = new Set(noteFactsOf(head.index, head.noteCount).map((f) => baseLanguage(f.lang)));
+  const langs = new Set(noteFilingOf(head.index, head.noteCount).map((f) => baseLanguage(f.lang)));
   langs.add(baseLanguage(head.index.locale));
   if (requestLang !== undefined) langs.add(baseLanguage(requestLang));
   return [...langs].sort();

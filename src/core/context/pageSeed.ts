@@ -1,5 +1,5 @@
 import { noteShardStarts, type PackData, type StoredNote } from './packParts.js';
-import type { NoteFacts } from './packIndex.js';
+import type { NoteFiling } from './packIndex.js';
 import { MissingPackParts, type PackSource } from './packSource.js';
 
 /**
@@ -24,7 +24,7 @@ export interface PageSeed {
  * note. On partial pack data (the island's) a note not in a loaded shard throws MissingPackParts for the shards
  * not loaded; the island loads the page's own shard first, so that never happens there.
  */
-export function pageSeed(data: PackData, source: PackSource, facts: readonly NoteFacts[], path: string, task: string): PageSeed | undefined {
+export function pageSeed(data: PackData, source: PackSource, facts: readonly NoteFiling[], path: string, task: string): PageSeed | undefined {
   const i = noteNumberOf(data, path);
   if (i === undefined) return undefined;
   const stored = source.note(i)!;

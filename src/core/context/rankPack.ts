@@ -3,7 +3,7 @@ import { DEFAULT_RANK_OPTIONS, type RankOptions, type Ranking, type TermScorer }
 import { agentVocabulary } from './agentVocabulary.js';
 import { BUCKETS, DEFAULT_INCLUDE, type Bucket, type TypedBucket } from './bucketOf.js';
 import { DEFAULT_TAIL, taskWords, type TailOptions, type TailParts, type TaskWord } from './furtherReading.js';
-import { noteFactsOf, type NoteFacts } from './packIndex.js';
+import { noteFilingOf, type NoteFiling } from './packIndex.js';
 import { PACK_DATA_VERSION, type PackData } from './packParts.js';
 import { PackSource } from './packSource.js';
 import { DEFAULT_MAX_TOKENS, MAX_TOKENS_CAP, MIN_TOKENS, type PackRequest } from './packTypes.js';
@@ -41,7 +41,7 @@ export function tailOn(o: TailOptions): boolean {
 export interface RankedPack {
   request: PackRequest;
   /** Every note's facts (bucket, status, tags), by note number. */
-  facts: readonly NoteFacts[];
+  facts: readonly NoteFiling[];
   /** Every note's bucket, by note number. */
   buckets: readonly Bucket[];
   /** The warnings known before selection: the budget clamped, an unknown bucket or note, scope and codebases, no match. */
@@ -94,7 +94,7 @@ export function rankPack(data: PackData, request: PackRequest, digests: readonly
   }
   // The index as packs read it: the configuration and every note's facts, from the head; a note's text, from its shard.
   const index = data.head.index;
-  const facts = noteFactsOf(index, data.head.noteCount);
+  const facts = noteFilingOf(index, data.head.noteCount);
   const warnings: string[] = [];
   let maxTokens = request.maxTokens ?? DEFAULT_MAX_TOKENS;
   if (maxTokens > MAX_TOKENS_CAP) {

@@ -1,7 +1,7 @@
 import type { KbConfig } from '../config/kbConfigSchema.js';
 import type { AliasEntry } from '../aliases/parseAliasesMd.js';
 import type { IndexMdFacts } from '../aria/parseIndexMd.js';
-import type { Layout, NoteTier } from '../layout/classifyPath.js';
+import type { Layout, NoteTier } from '../classify/classifyPath.js';
 import type { ScannedLink } from '../links/scanLinks.js';
 import { readSourceFrontmatter } from '../model/readSourceFrontmatter.js';
 import { readBody, type BodyFacts } from '../model/readBody.js';

@@ -1,7 +1,7 @@
 import type { KbIndex } from '../index/kbIndexSchema.js';
 import { runQuery } from '../query/runQuery.js';
-import { allTags } from '../site/summariseIndex.js';
-import { buildTagPages } from '../site/tagPageView.js';
+import { allTags } from '../navigation/summariseIndex.js';
+import { buildTagPages } from '../views/tagPageView.js';
 import { compareStrings } from '../util/compare.js';
 import type { AliasPageChange, TagPageChange } from './reviewSchema.js';
 

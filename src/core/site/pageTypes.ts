@@ -3,11 +3,11 @@
 // reader's section from this list. A new page type is one entry here plus its page in src/routes/.
 import { layout as englishLayout } from '../i18n/en/layoutStrings.js';
 import { tagChildren } from '../tags/nestedTags.js';
-import { buildFolderPages } from './folderPages.js';
+import { buildFolderPages } from '../navigation/folderPages.js';
 import { PAGE_DIRS } from './pageDirs.js';
 import type { SiteModel } from './siteModel.js';
 import type { SitePaths } from './sitePaths.js';
-import { sharedNotesByProject } from './sharedNotes.js';
+import { sharedNotesByProject } from '../navigation/sharedNotes.js';
 import {
   baseItems,
   canvasItems,
@@ -23,7 +23,7 @@ import {
   type RouteParams,
   type SomeRouteItems,
 } from './routeItems.js';
-import { notesByCategory } from './summariseIndex.js';
+import { notesByCategory } from '../navigation/summariseIndex.js';
 
 /** What the sitemap's lists are made from: the index, the paths, the tags, and the canvases and bases. */
 export type SitePagesInput = Pick<SiteModel, 'index' | 'paths' | 'tags'> & Partial<Pick<SiteModel, 'boards' | 'graph'>>;

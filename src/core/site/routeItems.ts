@@ -5,11 +5,11 @@ import { configuredPacks } from '../context/configuredPacks.js';
 import type { NoteEntry } from '../index/kbIndexSchema.js';
 import { nestedTagViews, type NestedTagView } from '../tags/nestedTags.js';
 import { tagSlug } from '../tags/tagSlug.js';
-import { boardParams, type BoardEntry } from './boardEntries.js';
-import { buildFolderPages, type FolderPage } from './folderPages.js';
-import { sharedNotesByProject } from './sharedNotes.js';
+import { boardParams, type BoardEntry } from '../boards/boardEntries.js';
+import { buildFolderPages, type FolderPage } from '../navigation/folderPages.js';
+import { sharedNotesByProject } from '../navigation/sharedNotes.js';
 import type { SiteModel } from './siteModel.js';
-import { notesByCategory } from './summariseIndex.js';
+import { notesByCategory } from '../navigation/summariseIndex.js';
 
 /** A page's params, as Astro gives them (a rest param is undefined at the route's root). */
 export type RouteParams = Record<string, string | undefined>;

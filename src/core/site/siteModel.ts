@@ -4,8 +4,8 @@ import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
 import { buildBacklinks } from '../links/buildBacklinks.js';
 import { createLinkResolver, type LinkResolver, type NoteTarget } from '../links/createLinkResolver.js';
 import type { GraphConfig } from '../graph/graphConfigSchema.js';
-import type { BoardEntry } from './boardEntries.js';
-import { allTags } from './summariseIndex.js';
+import type { BoardEntry } from '../boards/boardEntries.js';
+import { allTags } from '../navigation/summariseIndex.js';
 import { createSitePaths, type SitePaths } from './sitePaths.js';
 
 type LinkTarget = Pick<NoteEntry, 'path' | 'slug' | 'title'>;

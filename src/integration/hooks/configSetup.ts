@@ -10,11 +10,11 @@ import { mdxOptions } from '../../node/site/markdownConfig.js';
 import { withoutTitleHeading } from '../../node/site/noteRenderJobs.js';
 import { devPreviewPlugin } from '../devPreview.js';
 import { need, prepare, startPacks, type PortalState } from '../../site/prepare/portalState.js';
-import { portalRoutes } from '../portalRoutes.js';
+import { portalRoutes } from '../../site/app/portalRoutes.js';
 import { hostPagesCode, pagesSalt } from '../../site/prepare/pagesSalt.js';
 import { SiteBuildError } from '../../site/prepare/prepareSite.js';
 import { resolvePortal } from '../../site/options/resolvePortal.js';
-import { tokenRanksPlugin } from '../tokenRanksPlugin.js';
+import { tokenRanksPlugin } from '../../site/app/tokenRanksPlugin.js';
 import { portalVitePlugin } from '../vitePlugin.js';
 
 export async function configSetup(

@@ -1,5 +1,5 @@
 import type { KbIndex } from '../../core/index/kbIndexSchema.js';
-import { countTags } from '../../core/site/summariseIndex.js';
+import { countTags } from '../../core/navigation/summariseIndex.js';
 import type { Args, listTagsInput } from '../toolDefinitions.js';
 import type { AnswerFn } from './kbTool.js';
 

@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { compareStrings } from '../../core/util/compare.js';
-import type { FileFacts, FileFactsStore } from './fileFacts.js';
+import type { FileReading, FileReadingStore } from './fileReading.js';
 import { cacheCodeKey } from './rendererCodeHash.js';
 import { writeFileAtomic } from '../writeFileAtomic.js';
 
@@ -13,7 +13,7 @@ const MAGIC = 'kb-index-cache\n';
 const KEY_BYTES = 32;
 const STALE_TMP_MS = 10 * 60 * 1000;
 
-export interface IndexCache extends FileFactsStore {
+export interface IndexCache extends FileReadingStore {
   /** Entries read from disk that matched the version. */
   readonly loaded: number;
   /**
@@ -27,7 +27,7 @@ export interface IndexCache extends FileFactsStore {
 
 /**
  * The index's on-disk cache: one file per folder, `MAGIC`, the code's key and a line break, then per entry its
- * 32-byte key (fileFactsKey), a 4-byte length and the facts in v8's serialization. Entries are decoded only when
+ * 32-byte key (fileReadingKey), a 4-byte length and the facts in v8's serialization. Entries are decoded only when
  * asked for. A file written by other code (the facts' producers or their packages: cacheCodeKey), or a damaged
  * one, reads as empty.
  */
@@ -35,7 +35,7 @@ export function openIndexCache(dir: string, version: string = cacheCodeKey('inde
   const file = join(dir, INDEX_CACHE_FILE);
   const stored = readEntries(file, version);
   // Entries read back stay encoded; entries added this run are encoded once, when saved.
-  const used = new Map<string, Buffer | FileFacts>();
+  const used = new Map<string, Buffer | FileReading>();
   let added = false;
   return {
     loaded: stored.size,
@@ -44,7 +44,7 @@ export function openIndexCache(dir: string, version: string = cacheCodeKey('inde
       if (!raw) return undefined;
       try {
         // A copy every time: the caller may add to it (tokens) without touching another file's facts.
-        const facts = deserialize(Buffer.isBuffer(raw) ? raw : serialize(raw)) as FileFacts;
+        const facts = deserialize(Buffer.isBuffer(raw) ? raw : serialize(raw)) as FileReading;
         used.set(key, raw);
         return facts;
       } catch {
@@ -84,7 +84,7 @@ function readEntries(file: string, version: string): Map<string, Buffer> {
   return entries;
 }
 
-function writeEntries(dir: string, file: string, version: string, entries: ReadonlyMap<string, Buffer | FileFacts>): void {
+function writeEntries(dir: string, file: string, version: string, entries: ReadonlyMap<string, Buffer | FileReading>): void {
   const parts: Buffer[] = [Buffer.from(`${MAGIC}${version}\n`)];
   for (const key of [...entries.keys()].sort(compareStrings)) {
     const value = encode(entries.get(key)!);
@@ -102,7 +102,7 @@ function writeEntries(dir: string, file: string, version: string, entries: Reado
   }
 }
 
-function encode(value: Buffer | FileFacts): Buffer | undefined {
+function encode(value: Buffer | FileReading): Buffer | undefined {
   if (Buffer.isBuffer(value)) return value;
   try {
     return serialize(value);

@@ -10,14 +10,14 @@ import { nodeFs } from '../fs/kbFs.js';
 import { normaliseSourceText } from '../parseSourceText.js';
 import { decodeSource, readSourceBytes } from '../readSourceFile.js';
 import { secretPolicyOf } from '../security/redactSecrets.js';
-import { bodyOf, factsFor, fileFactsKey, type FileFacts, type FileFactsStore } from './fileFacts.js';
+import { bodyOf, factsFor, fileReadingKey, type FileReading, type FileReadingStore } from './fileReading.js';
 
 /** What a prefill is asked: the folder, the files to read (relative paths), the secret policy as configured. */
 export interface PrefillJob {
   kbDir: string;
   paths: readonly string[];
   secrets: { allowAll: boolean; allow: readonly string[] };
-  /** Scan each body's links too (the reading was asked for them: FileFacts.links). Default: no. */
+  /** Scan each body's links too (the reading was asked for them: FileReading.links). Default: no. */
   links?: boolean | undefined;
 }
 
@@ -38,7 +38,7 @@ export const DEFAULT_PREFILL: PrefillOptions = {
 };
 
 /** One file's facts as a worker sends them back. */
-export type Prefilled = [key: string, facts: FileFacts];
+export type Prefilled = [key: string, facts: FileReading];
 
 const WORKER = new URL('./prefillWorker.js', import.meta.url);
 
@@ -51,7 +51,7 @@ const WORKER = new URL('./prefillWorker.js', import.meta.url);
  * skipped and reported by the reading as before. Returns how many files the workers did (0 when not worth it,
  * or when running from TypeScript sources, where there is no compiled worker).
  */
-export function prefillFacts(job: PrefillJob, store: FileFactsStore, options: Partial<PrefillOptions> = {}): number {
+export function prefillFacts(job: PrefillJob, store: FileReadingStore, options: Partial<PrefillOptions> = {}): number {
   const o = { ...DEFAULT_PREFILL, ...options };
   if (o.workers < 1 || job.paths.length < o.minFiles || !existsSync(fileURLToPath(WORKER))) return 0;
   const next = new Int32Array(new SharedArrayBuffer(4));
@@ -78,7 +78,7 @@ export function prefillFacts(job: PrefillJob, store: FileFactsStore, options: Pa
 }
 
 /** Take files from the shared counter until none is left, handing each one's facts to `put`. */
-export function takeFiles(job: PrefillJob, next: Int32Array, put: (key: string, facts: FileFacts) => void): void {
+export function takeFiles(job: PrefillJob, next: Int32Array, put: (key: string, facts: FileReading) => void): void {
   const policy = secretPolicyOf(job.secrets);
   for (let i = Atomics.add(next, 0, 1); i < job.paths.length; i = Atomics.add(next, 0, 1)) {
     const found = factsOfFile(job, job.paths[i]!, policy);
@@ -93,7 +93,7 @@ function factsOfFile(job: PrefillJob, path: string, policy: Parameters<typeof fa
   if ('rule' in read) return undefined;
   const { buf } = read;
   const { text } = decodeSource(buf);
-  const key = fileFactsKey(buf, abs);
+  const key = fileReadingKey(buf, abs);
   const normalised = normaliseSourceText(text);
   const facts = factsFor(undefined, key, normalised, abs, policy);
   const body = stripComments(bodyOf(facts, normalised).body);

@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { mayUseMath } from '../../core/links/mayUseMath.js';
-import { KATEX_CSS, MERMAID_JS } from '../../core/site/noteAssetPaths.js';
+import { KATEX_CSS, MERMAID_JS } from '../../core/notePage/noteAssetPaths.js';
 import type { AttachmentCopy } from './noteAttachments.js';
 
 const MERMAID_FENCE = /^\s{0,3}(`{3,}|~{3,})\s*mermaid\b/im; // a fenced block in the mermaid language

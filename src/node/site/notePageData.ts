@@ -4,7 +4,7 @@ import type { LinkResolver } from '../../core/links/createLinkResolver.js';
 import { readFrontmatterLines } from '../../core/model/readFrontmatterLines.js';
 import type { NoteProperty } from '../../core/properties/propertyTypes.js';
 import { readNoteProperties, type PropertiesOptions } from '../../core/properties/readNoteProperties.js';
-import { noteImage, type PageImage } from '../../core/site/noteImage.js';
+import { noteImage, type PageImage } from '../../core/notePage/noteImage.js';
 
 /** What each note page shows from its frontmatter beside the index's fields. */
 export interface NotePageData {

@@ -4,8 +4,8 @@
 // credentials redacted as in notes (each with a warning naming the line).
 import { join } from 'node:path';
 import picomatch from 'picomatch';
-import { isArchiveFolder } from '../../core/layout/classifyPath.js';
-import type { BoardKind } from '../../core/site/boardEntries.js';
+import { isArchiveFolder } from '../../core/classify/classifyPath.js';
+import type { BoardKind } from '../../core/boards/boardEntries.js';
 import type { KbIssue } from '../../core/util/issue.js';
 import { nodeFs, type KbFs } from '../fs/kbFs.js';
 import type { FolderReading } from '../readKnowledgeFolder.js';

@@ -6,7 +6,7 @@ import type { LinkScan } from '../../core/links/createLinkScan.js';
 import { createLinkResolver, type LinkResolver, type NoteTarget } from '../../core/links/createLinkResolver.js';
 import { checkLinks, type BrokenLink, type LinkCheck } from '../../core/links/findBrokenLinks.js';
 import { readSourceFrontmatter } from '../../core/model/readSourceFrontmatter.js';
-import { assignBoardSlugs, boardTitle } from '../../core/site/boardEntries.js';
+import { assignBoardSlugs, boardTitle } from '../../core/boards/boardEntries.js';
 import { noteLinkScan } from './noteLinkScan.js';
 import { boardPaths } from './readBoards.js';
 import type { IndexedFolder } from '../indexKnowledgeFolder.js';

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
 import { PACKAGE_ROOT } from '../../node/packageRoot.js';
-import { portalRoutes } from '../../integration/portalRoutes.js';
-import { tokenRanksPlugin } from '../../integration/tokenRanksPlugin.js';
+import { portalRoutes } from './portalRoutes.js';
+import { tokenRanksPlugin } from './tokenRanksPlugin.js';
 
 /** Where the compiled site lies: `server/entry.mjs` and `client/`. */
 export const APP_DIR = join(PACKAGE_ROOT, 'lib', 'app');

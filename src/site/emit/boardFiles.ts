@@ -2,9 +2,9 @@
 // file, and each canvas's picture, which `![[board.canvas]]` shows inside notes.
 import { renderCanvasSvg } from '../../core/canvas/renderCanvasSvg.js';
 import { buildGlobalGraph } from '../../core/graph/globalGraph.js';
-import { graphSettings, siteLinkGraph } from '../../core/graph/siteLinkGraph.js';
-import { canvasPicturePath, type BoardPageData } from '../../core/site/boardPageData.js';
-import { siteFilePath } from '../../core/site/siteContract.js';
+import { graphSettings, siteLinkGraph } from '../../core/site/siteLinkGraph.js';
+import { canvasPicturePath, type BoardPageData } from '../../core/boards/boardPageData.js';
+import { siteFilePath } from '../../core/outputs/siteContract.js';
 import type { SiteModel } from '../../core/site/siteModel.js';
 import type { LinkGraph } from '../../core/graph/buildLinkGraph.js';
 import type { SiteFile } from './siteFile.js';

@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import * as pagefind from 'pagefind';
-import { PAGEFIND_SHARD_LIST, pagefindBundleName } from '../../core/site/pagefindShardList.js';
-import { searchableHtml } from '../../core/site/searchableHtml.js';
-import { fragmentFiles, planSearchShards } from '../../core/site/searchShardPlan.js';
+import { PAGEFIND_SHARD_LIST, pagefindBundleName } from '../../core/searchPages/pagefindShardList.js';
+import { searchableHtml } from '../../core/searchPages/searchableHtml.js';
+import { fragmentFiles, planSearchShards } from '../../core/searchPages/searchShardPlan.js';
 import { pagefindCodeHash } from '../../node/cache/rendererCodeHash.js';
 import { linkTree } from '../../node/linkTree.js';
 

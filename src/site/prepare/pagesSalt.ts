@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashModuleGraph } from '../../node/cache/codeHash.js';
 import { kbLockfile } from '../../node/packageRoot.js';
-import { portalRoutes } from '../../integration/portalRoutes.js';
+import { portalRoutes } from '../app/portalRoutes.js';
 import type { PortalConfig } from '../options/resolvePortal.js';
 
 const ASTRO_CONFIGS = ['astro.config.mjs', 'astro.config.ts', 'astro.config.mts', 'astro.config.js', 'astro.config.cjs'];

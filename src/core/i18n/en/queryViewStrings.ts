@@ -1,4 +1,4 @@
-// English, a query's answer as the tag and project pages and the query island show it (src/core/site/queryView.ts,
+// English, a query's answer as the tag and project pages and the query island show it (src/core/views/queryView.ts,
 // queryViewTree.ts): the words of `kb query`, on a page.
 export const queryView = {
   'queryView.resolved': 'Resolved `{from}` → `{to}`',

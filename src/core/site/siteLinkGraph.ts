@@ -1,8 +1,8 @@
 // Isomorphic: the link graph of a site model (its notes, canvases and bases), built once per model: the note pages'
 // local graphs and the global graph file read the same one.
-import type { SiteModel } from '../site/siteModel.js';
-import { buildLinkGraph, type LinkGraph } from './buildLinkGraph.js';
-import { graphConfigSchema, type GraphConfig } from './graphConfigSchema.js';
+import type { SiteModel } from './siteModel.js';
+import { buildLinkGraph, type LinkGraph } from '../graph/buildLinkGraph.js';
+import { graphConfigSchema, type GraphConfig } from '../graph/graphConfigSchema.js';
 
 const built = new WeakMap<object, LinkGraph>();
 

@@ -1,6 +1,6 @@
 // Isomorphic: each note's previous and next note in folder order, the order the sidebar lists them (groups in tier
 // order; in each folder its subfolders first, then its notes, by title), so reading on follows the sidebar.
-import type { SiteTree, TreeItem, TreeNote } from './sidebarTree.js';
+import type { SiteTree, TreeItem, TreeNote } from '../navigation/sidebarTree.js';
 
 export interface PagerLink {
   slug: string;

@@ -2,7 +2,7 @@
 // resolves to src/islands/tokenRanks.ts, which the query island fills from siteContract.ts `tokenRanks` (written by the build
 // from the real module, siteFiles.ts) before its first pack. Server code and the CLI keep the real module.
 import type { Plugin } from 'vite';
-import { PACKAGE_ROOT } from '../node/packageRoot.js';
+import { PACKAGE_ROOT } from '../../node/packageRoot.js';
 
 const RANKS = 'gpt-tokenizer/bpeRanks/o200k_base';
 

@@ -10,7 +10,7 @@ import type { KbIndex } from '../index/kbIndexSchema.js';
 import { QUERY_FENCE, type QueryBlockAnswer } from '../query/queryBlock.js';
 import { escapeHtml } from '../util/escapeHtml.js';
 import { buildQueryView, hitAnnotation, type QueryViewWords } from './queryView.js';
-import type { SitePaths } from './sitePaths.js';
+import type { SitePaths } from '../site/sitePaths.js';
 
 /** The classes the block's HTML uses, which the note sanitiser allows (src/markdown/allowList.ts). */
 export const QUERY_BLOCK_CLASSES = {

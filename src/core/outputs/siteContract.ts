@@ -5,8 +5,8 @@
 import type { z } from 'zod';
 import { noteShardSchema, packHeadSchema, termShardSchema } from '../context/packPartsSchema.js';
 import { kbIndexSchema } from '../index/kbIndexSchema.js';
-import { PAGEFIND_SHARD_LIST, pagefindBundleName } from './pagefindShardList.js';
-import { SIDEBAR_FRAGMENT } from './sidebarTree.js';
+import { PAGEFIND_SHARD_LIST, pagefindBundleName } from '../searchPages/pagefindShardList.js';
+import { SIDEBAR_FRAGMENT } from '../navigation/sidebarTree.js';
 import {
   bodySpansSchema,
   globalGraphFileSchema,

@@ -5,7 +5,7 @@ import { englishI18n, type I18n } from '../i18n/createI18n.js';
 import { layout } from '../i18n/en/layoutStrings.js';
 import { escapeHtml } from '../util/escapeHtml.js';
 import type { NoteRedirect } from './noteRedirects.js';
-import { absoluteUrl } from './siteModel.js';
+import { absoluteUrl } from '../site/siteModel.js';
 
 /**
  * The page left at an old URL: it sends the reader on at once and tells search engines where the note is now, in the

@@ -1,4 +1,4 @@
-import { absoluteUrl } from './siteModel.js';
+import { absoluteUrl } from '../site/siteModel.js';
 
 /**
  * `robots.txt` at the site's root: every crawler may read everything and finds the sitemap (when the site has a

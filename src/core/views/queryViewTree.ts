@@ -14,7 +14,7 @@ import {
   type QueryView,
   type QueryViewWords,
 } from './queryView.js';
-import type { SitePaths } from './sitePaths.js';
+import type { SitePaths } from '../site/sitePaths.js';
 import { el, literal, type ViewAttr, type ViewElement, type ViewNode } from './viewNode.js';
 
 export interface QueryViewTreeOptions {

@@ -1,5 +1,5 @@
-import { pageRoutes } from '../core/site/pageTypes.js';
-import { PACKAGE_ROOT } from '../node/packageRoot.js';
+import { pageRoutes } from '../../core/site/pageTypes.js';
+import { PACKAGE_ROOT } from '../../node/packageRoot.js';
 
 /**
  * Routes to inject under `prefix` (`/` or `/kb/`): the page types' routes (src/core/site/pageTypes.ts). The 404

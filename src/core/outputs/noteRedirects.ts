@@ -6,8 +6,8 @@
 import { compareStrings } from '../util/compare.js';
 import type { KbIssue } from '../util/issue.js';
 import { slugify } from '../util/slugify.js';
-import { PAGE_DIRS } from './pageDirs.js';
-import type { SitePaths } from './sitePaths.js';
+import { PAGE_DIRS } from '../site/pageDirs.js';
+import type { SitePaths } from '../site/sitePaths.js';
 
 export type RedirectReason = 'permalink' | 'publish' | 'alias' | 'renamed';
 

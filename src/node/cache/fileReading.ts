@@ -15,7 +15,7 @@ import { DEFAULT_SECRET_POLICY, judgeSecret, redactionMarker, redactionSignature
  * Nothing here depends on where the file sits or on the rest of the folder; what depends on the secret
  * policy (which findings are redacted) is named by `redacted`, and facts are reused only for the same.
  */
-export interface FileFacts {
+export interface FileReading {
   /** gray-matter's data, redacted (dates stay dates: stored with v8's serializer, not JSON). */
   data: unknown;
   frontmatterText?: string | undefined;
@@ -38,16 +38,16 @@ export interface FileFacts {
 }
 
 /** Where facts are kept between runs; `openIndexCache` is the on-disk one. */
-export interface FileFactsStore {
-  get(key: string): FileFacts | undefined;
-  set(key: string, facts: FileFacts): void;
+export interface FileReadingStore {
+  get(key: string): FileReading | undefined;
+  set(key: string, facts: FileReading): void;
   /** Entries it held before this run (a cold store: 0). */
   readonly loaded?: number;
 }
 
 /** A store for one run only (a reading without a cache still shares its facts between threads). */
-export function memoryFactsStore(): FileFactsStore {
-  const facts = new Map<string, FileFacts>();
+export function memoryFactsStore(): FileReadingStore {
+  const facts = new Map<string, FileReading>();
   const given = new Set<string>();
   return {
     // Two files of the same name and bytes share a key: the second gets a copy, as from the on-disk cache.
@@ -62,7 +62,7 @@ export function memoryFactsStore(): FileFactsStore {
 }
 
 /** The cache key: sha256 of the bytes and the file name (Secretlint rules look at the name: `.npmrc`, `package.json`). */
-export function fileFactsKey(bytes: Uint8Array, absPath: string): string {
+export function fileReadingKey(bytes: Uint8Array, absPath: string): string {
   return createHash('sha256').update(bytes).update('\0').update(basename(absPath)).digest('hex');
 }
 
@@ -70,7 +70,7 @@ export function fileFactsKey(bytes: Uint8Array, absPath: string): string {
  * Derive a file's facts from its decoded text: what a cold run computes and a warm run reads back.
  * `redact` are the findings to take out (by default, those the default policy redacts).
  */
-export function deriveFileFacts(text: string, absPath: string, secrets?: SecretFinding[], redact?: readonly SecretFinding[]): FileFacts {
+export function deriveFileReading(text: string, absPath: string, secrets?: SecretFinding[], redact?: readonly SecretFinding[]): FileReading {
   const normalised = normaliseSourceText(text);
   const found = secrets ?? scanSecrets(normalised, absPath);
   const taken = redact ?? found.filter((f) => judgeSecret(normalised, f, DEFAULT_SECRET_POLICY).action === 'redact');
@@ -167,31 +167,31 @@ function lineOf(text: string, index: number): number {
  * else derived (and stored). The scan itself is reused whatever the policy.
  */
 export function factsFor(
-  store: FileFactsStore | undefined,
+  store: FileReadingStore | undefined,
   key: string,
   text: string,
   absPath: string,
   policy: SecretPolicy = DEFAULT_SECRET_POLICY,
-): FileFacts {
+): FileReading {
   const known = store?.get(key);
   const normalised = normaliseSourceText(text);
   const secrets = known?.secrets ?? scanSecrets(normalised, absPath);
   const redact = secrets.filter((f) => judgeSecret(normalised, f, policy).action === 'redact');
   if (known && known.redacted === redactionSignature(redact)) return known;
-  const facts = deriveFileFacts(normalised, absPath, secrets, redact);
+  const facts = deriveFileReading(normalised, absPath, secrets, redact);
   store?.set(key, facts);
   return facts;
 }
 
 /** The body text the facts describe, and the line of the file it starts on. */
-export function bodyOf(facts: FileFacts, text: string): { body: string; line: number } {
+export function bodyOf(facts: FileReading, text: string): { body: string; line: number } {
   if (typeof facts.bodyAt !== 'number') return facts.bodyAt;
   const normalised = normaliseSourceText(text);
   return { body: normalised.slice(facts.bodyAt), line: lineOf(normalised, facts.bodyAt) };
 }
 
 /** The note's token count, counted once per content and stored with its facts. */
-export function tokensFor(store: FileFactsStore | undefined, key: string, facts: FileFacts, body: string): number {
+export function tokensFor(store: FileReadingStore | undefined, key: string, facts: FileReading, body: string): number {
   if (facts.tokens !== undefined) return facts.tokens;
   const tokens = countTokens(body);
   facts.tokens = tokens;
@@ -200,7 +200,7 @@ export function tokensFor(store: FileFactsStore | undefined, key: string, facts:
 }
 
 /** The note's links (`body` is the note's body as handed on), scanned once per content and stored with its facts. */
-export function linksFor(store: FileFactsStore | undefined, key: string, facts: FileFacts, body: string): ScannedLink[] {
+export function linksFor(store: FileReadingStore | undefined, key: string, facts: FileReading, body: string): ScannedLink[] {
   if (facts.links !== undefined) return facts.links;
   const links = scanLinks(body);
   facts.links = links;

@@ -1,7 +1,7 @@
 // Isomorphic: `feed.xml`, an Atom feed (RFC 4287) of the most recently updated notes.
 import type { NoteEntry } from '../index/kbIndexSchema.js';
 import { escapeHtml } from '../util/escapeHtml.js';
-import { recentlyUpdated } from './lastUpdated.js';
+import { recentlyUpdated } from '../notePage/lastUpdated.js';
 
 /** Entries in the feed. */
 export const FEED_ENTRIES = 30;

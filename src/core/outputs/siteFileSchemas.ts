@@ -7,8 +7,8 @@ import type { RepoDigest } from '../discover/repoDigest.js';
 import { GLOBAL_GRAPH_VERSION, type GlobalGraphFile } from '../graph/globalGraph.js';
 import { kbIndexSchema } from '../index/kbIndexSchema.js';
 import type { BodySpans } from './bodySpans.js';
-import { PAGEFIND_SHARD_DIR } from './pagefindShardList.js';
-import { QUERY_INDEX_VERSION, type NoteCard, type QueryIndexFile } from './queryIndex.js';
+import { PAGEFIND_SHARD_DIR } from '../searchPages/pagefindShardList.js';
+import { QUERY_INDEX_VERSION, type NoteCard, type QueryIndexFile } from '../views/queryIndex.js';
 
 const count = z.number().int().nonnegative();
 

@@ -1,8 +1,8 @@
 // Isomorphic: canvases (`.canvas`) and bases (`.base`) as pages of the site beside the notes. Each has a page at
 // `/notes/<folder>/<name>.canvas/` (or `.base/`): the extension keeps its URL apart from every note's (note slugs
 // never hold a dot), links and embeds resolve to it like to a note, and it sits in the sidebar in its folder.
-import type { NoteTier } from '../layout/classifyPath.js';
-import { classifyPath, type Layout } from '../layout/classifyPath.js';
+import type { NoteTier } from '../classify/classifyPath.js';
+import { classifyPath, type Layout } from '../classify/classifyPath.js';
 import type { KbIndex } from '../index/kbIndexSchema.js';
 import { slugify } from '../util/slugify.js';
 

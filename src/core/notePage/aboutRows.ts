@@ -5,9 +5,9 @@ import { englishI18n, type I18n } from '../i18n/createI18n.js';
 import { layout } from '../i18n/en/layoutStrings.js';
 import { note as noteWords } from '../i18n/en/noteStrings.js';
 import type { NoteEntry } from '../index/kbIndexSchema.js';
-import type { SitePaths } from './sitePaths.js';
+import type { SitePaths } from '../site/sitePaths.js';
 
-export interface NoteFact {
+export interface AboutRow {
   label: string;
   value: string;
   href?: string | undefined;
@@ -32,13 +32,13 @@ export type FactWords = Pick<I18n<FactKey | keyof typeof layout>, 't' | 'date' |
 const ENGLISH = { ...noteWords, ...layout };
 
 /** The rows, in order; `shown` holds the keys the properties panel shows, lower-case. */
-export function noteFacts(
+export function aboutRows(
   note: Pick<NoteEntry, 'category' | 'type' | 'status' | 'project' | 'scope' | 'repo' | 'date' | 'updated' | 'path' | 'tokens'>,
   paths: Pick<SitePaths, 'category' | 'project'>,
   shown: ReadonlySet<string>,
   words: FactWords = englishI18n(ENGLISH),
-): NoteFact[] {
-  const row = (key: FactKey, fact: Omit<NoteFact, 'label'>) => ({ key, fact: { label: words.t(key), ...fact } });
+): AboutRow[] {
+  const row = (key: FactKey, fact: Omit<AboutRow, 'label'>) => ({ key, fact: { label: words.t(key), ...fact } });
   const rows = [
     note.category ? row('fact.category', { value: note.category, href: paths.category(note.category), filter: 'category' }) : undefined,
     note.type ? row('fact.type', { value: note.type }) : undefined,

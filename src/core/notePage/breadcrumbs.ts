@@ -1,9 +1,9 @@
 // Isomorphic: where a note sits, as the trail above its title: tier › folders › note, or tier › project › folders › note.
 // A folder leads to its folder page, a project to its project page.
 import type { KbIndex, NoteEntry } from '../index/kbIndexSchema.js';
-import { folderSlug } from './folderPages.js';
-import { notePlace, type GroupLabels } from './sidebarTree.js';
-import type { SitePaths } from './sitePaths.js';
+import { folderSlug } from '../navigation/folderPages.js';
+import { notePlace, type GroupLabels } from '../navigation/sidebarTree.js';
+import type { SitePaths } from '../site/sitePaths.js';
 
 export interface Crumb {
   label: string;
