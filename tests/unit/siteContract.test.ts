@@ -7,7 +7,15 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildPackData } from '../../src/core/context/buildPackData.ts';
 import { checkGlobalGraphFile } from '../../src/core/graph/checkGlobalGraphFile.ts';
 import { pagefindShardsOf } from '../../src/core/searchPages/pagefindShardList.ts';
-import { parseSiteFile, SITE_FILES, siteFileKeyOf, siteFilePath, siteFileUrl, type SiteFileKey, type SiteJsonKey } from '../../src/core/outputs/siteContract.ts';
+import {
+  parseSiteFile,
+  SITE_FILES,
+  siteFileKeyOf,
+  siteFilePath,
+  siteFileUrl,
+  type SiteFileKey,
+  type SiteJsonKey,
+} from '../../src/core/outputs/siteContract.ts';
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';
 import { siteDigests, writeSitePacks } from '../../src/site/prepare/preparePacks.ts';
 import { siteFiles, writeSiteFiles, type SiteFile } from '../../src/site/emit/siteFiles.ts';

@@ -8,7 +8,14 @@ import { packDataFiles } from '../../core/context/packParts.js';
 import type { RepoDigest } from '../../core/discover/repoDigest.js';
 import { renderCategoriesTxt, renderIndexMd, renderTagsTxt } from '../../core/render/renderIndexMd.js';
 import { noteCardShards, toQueryIndex } from '../../core/views/queryIndex.js';
-import { llmsFullBodySpans, llmsFullPartChunks, llmsFullParts, llmsFullTxtChunks, renderLlmsFullIndex, renderLlmsTxt } from '../../core/outputs/renderLlmsTxt.js';
+import {
+  llmsFullBodySpans,
+  llmsFullPartChunks,
+  llmsFullParts,
+  llmsFullTxtChunks,
+  renderLlmsFullIndex,
+  renderLlmsTxt,
+} from '../../core/outputs/renderLlmsTxt.js';
 import { renderNoteMarkdown } from '../../core/outputs/renderNoteMarkdown.js';
 import { renderAtomFeed } from '../../core/outputs/renderAtomFeed.js';
 import { renderSidebar } from '../../core/navigation/renderSidebar.js';
