@@ -94,7 +94,7 @@ const SHOTS: Shot[] = [
     shows: async (page) => {
       await page.locator('.summary').waitFor();
       await page.getByRole('button', { name: 'Build pack' }).click();
-      await expect(page.locator('[data-pack-tokens]')).toHaveText(/^\d+ \/ 6000 tokens · confidence (low|medium|high)/);
+      await expect(page.locator('[data-pack-tokens]')).toHaveText(/^[\d,]+ \/ 6,000 tokens · confidence (low|medium|high)/);
       await expect(page.locator('[data-pack-preview]')).toContainText('Context pack');
     },
   },

@@ -10,7 +10,7 @@ import { hashModuleGraphFiles, type GraphReader } from './codeHash.js';
 /** Each cache and the modules that produce what it keeps (relative to this module; `.js` is `.ts` in the sources). */
 export const CACHE_PRODUCERS = {
   /** `index/file-facts.bin`: one file's facts, derived from its bytes and name (deriveFileReading). */
-  indexFacts: ['./fileFacts.js'],
+  indexFacts: ['./fileReading.js'],
   /** `index/index-snapshot.bin`: the folder's index and bodies (indexKnowledgeFolder), the snapshot's format, the pack data read beside it. */
   indexSnapshot: ['../indexKnowledgeFolder.js', './indexSnapshot.js', './loadFolderIndex.js', '../context/cachedPackData.js'],
   /** `pack-data/`, `kb-pack-data/`: the ranker's index, excerpts and token counts (buildPackData). */
