@@ -284,8 +284,9 @@ test.describe('query island', () => {
     await page.getByLabel('Terms').fill('sentry, alerts');
     await page.getByLabel('Tags', { exact: true }).fill('observability');
     await page.getByRole('button', { name: 'Build pack' }).click();
-    const expected = expectedPack({ task, terms: ['sentry', 'alerts'], tags: ['observability'] });
-    const plain = expectedPack({ task });
+    // The query `pay` names a project: the form starts with it (prefillPack).
+    const expected = expectedPack({ task, project: 'pay', terms: ['sentry', 'alerts'], tags: ['observability'] });
+    const plain = expectedPack({ task, project: 'pay' });
     expect(expected.contextPackMarkdown).not.toBe(plain.contextPackMarkdown);
     await expect(page.locator('[data-pack-preview]')).toHaveText(expected.contextPackMarkdown);
   });
