@@ -162,6 +162,14 @@ test.describe('the interface in the site’s language', () => {
   });
 });
 
+test('Pagefind finds a Japanese word inside an unspaced sentence (the page is indexed as Japanese)', async ({ page }) => {
+  test.skip(localeOf() !== 'ja', 'the Japanese site');
+  // 切り戻し stands only inside 「失敗したときの切り戻しが難しくなっていました」, with no space around it.
+  await page.goto(`${paths.search}?q=${encodeURIComponent('切り戻し')}`);
+  // Each page's title (its headings' links are sub-results under it): the note that has the word is among them.
+  await expect(page.locator('.pagefind-ui__result-title .pagefind-ui__result-link')).toContainText(['データベース移行の方針']);
+});
+
 test.describe('right to left', () => {
   test.beforeEach(() => test.skip(localeOf() !== 'ar', 'the Arabic site'));
 
