@@ -1,4 +1,4 @@
-// One cache scheme (src/node/cache/rendererCodeHash.ts): every cache is keyed by its inputs and by its code key, a
+// One cache scheme (src/node/cache/cacheCode.ts): every cache is keyed by its inputs and by its code key, a
 // hash of the module graph that produces its entries and of the packages that graph uses as the lockfile pins them.
 // For each cache: change one of its producers' sources (through the module graph's reader, or in a copy on disk
 // for the snapshot, which checks its code by the files' signatures), and the cache misses; the same code hits.
@@ -15,7 +15,7 @@ import { cachedGraphFile } from '../../src/node/cache/cachedGraphFile.js';
 import { hashModuleGraph, hashModuleGraphFiles, walkModuleGraph } from '../../src/node/cache/codeHash.js';
 import { openIndexCache } from '../../src/node/cache/indexCache.js';
 import { loadFolderIndex } from '../../src/node/cache/loadFolderIndex.js';
-import { CACHE_PRODUCERS, cacheCode, cacheCodeKey, producerFiles, type CacheName } from '../../src/node/cache/rendererCodeHash.js';
+import { CACHE_PRODUCERS, cacheCode, cacheCodeKey, producerFiles, type CacheName } from '../../src/node/cache/cacheCode.js';
 import { cachedPackData, packDataFiled, packDataKey } from '../../src/node/context/cachedPackData.js';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.js';
 import { hasNoteHtml, noteHtmlKey, writeNoteHtml } from '../../src/node/site/noteHtmlCache.js';

@@ -7,7 +7,7 @@ import { main } from '../../src/cli/main.js';
 import { indexCacheFrom } from '../../src/cli/flags.js';
 import { fileReadingKey } from '../../src/node/cache/fileReading.js';
 import { INDEX_CACHE_FILE, openIndexCache } from '../../src/node/cache/indexCache.js';
-import { cacheCodeKey } from '../../src/node/cache/rendererCodeHash.js';
+import { cacheCodeKey } from '../../src/node/cache/cacheCode.js';
 import { indexKnowledgeFolder, type IndexedFolder, type IndexOptions } from '../../src/node/indexKnowledgeFolder.js';
 import { serialiseIndex } from '../../src/node/writeIndexOutputs.js';
 import { captureIo, CONTENT, copyFixture, fixture, fixtureFolders, tempDir } from './foundationSupport.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { buildGlobalGraph } from '../../core/graph/globalGraph.js';
 import type { LinkGraph } from '../../core/graph/buildLinkGraph.js';
 import { writeFileAtomic } from '../writeFileAtomic.js';
-import { graphLayoutCodeHash } from './rendererCodeHash.js';
+import { graphLayoutCodeHash } from './cacheCode.js';
 
 /**
  * The global graph's file (`kb-graph.json`), laid out again only when the graph or the layout's code changed: the

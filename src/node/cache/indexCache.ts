@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { compareStrings } from '../../core/util/compare.js';
 import type { FileReading, FileReadingStore } from './fileReading.js';
-import { cacheCodeKey } from './rendererCodeHash.js';
+import { cacheCodeKey } from './cacheCode.js';
 import { writeFileAtomic } from '../writeFileAtomic.js';
 
 /** The one file a cache folder holds (plus, briefly, a writer's `.tmp` beside it). */

@@ -72,7 +72,7 @@ export async function loadFolderIndex(kbDirArg: string, options: LoadFolderOptio
   if (folder.cacheDir !== undefined && !isRacy(record, started, options.racyMs ?? RACY_MS)) {
     // The code a snapshot depends on (the reader, the snapshot's format, the pack data's builder): its files' signatures
     // join the record, so a snapshot of other code is never read.
-    const { cacheCode } = await import('./rendererCodeHash.js');
+    const { cacheCode } = await import('./cacheCode.js');
     const code = options.code?.() ?? cacheCode('indexSnapshot');
     for (const file of code.files) record.stat[file] = signature(statSync(file));
     const id = createHash('sha256')

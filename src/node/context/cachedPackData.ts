@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { buildPackData, type PackData } from '../../core/context/buildPackData.js';
 import type { KbIndex } from '../../core/index/kbIndexSchema.js';
 import type { NoteWarn } from '../../core/util/perNote.js';
-import { rankerCodeHash } from '../cache/rendererCodeHash.js';
+import { rankerCodeHash } from '../cache/cacheCode.js';
 import { openPackDataFile, writePackDataFile } from './packDataFile.js';
 
 /** A cache entry's file: the pack data in parts (packDataFile.ts). */

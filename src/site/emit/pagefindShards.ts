@@ -15,7 +15,7 @@ import * as pagefind from 'pagefind';
 import { PAGEFIND_SHARD_LIST, pagefindBundleName } from '../../core/searchPages/pagefindShardList.js';
 import { searchableHtml } from '../../core/searchPages/searchableHtml.js';
 import { fragmentFiles, planSearchShards } from '../../core/searchPages/searchShardPlan.js';
-import { pagefindCodeHash } from '../../node/cache/rendererCodeHash.js';
+import { pagefindCodeHash } from '../../node/cache/cacheCode.js';
 import { linkTree } from '../../node/linkTree.js';
 
 export interface PagefindInput {

@@ -7,7 +7,7 @@ import type { AstroIntegrationLogger } from 'astro';
 import type { PackData } from '../../core/context/buildPackData.js';
 import type { KbIssue } from '../../core/util/issue.js';
 import type { SitePack } from '../../core/site/sitePack.js';
-import { rankerCodeHash, rendererCodeHash } from '../../node/cache/rendererCodeHash.js';
+import { rankerCodeHash, rendererCodeHash } from '../../node/cache/cacheCode.js';
 import { hasNoteHtml } from '../../node/site/noteHtmlCache.js';
 import type { KbPortalOptions } from '../options/kbPortalOptions.js';
 import { sitePackData, writeSiteHealth, writeSitePacksYielding } from './preparePacks.js';
