@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOptions } from '../options/defineOptions.js';
+import { todayField } from '../options/todayField.js';
 import { LANG_TOOL } from '../search/searchOptions.js';
 import { canonicalLocale, LOCALE_EXAMPLES } from '../text/languageTag.js';
 import { BUCKETS, DEFAULT_INCLUDE, type Bucket } from './bucketOf.js';
@@ -146,16 +147,7 @@ export const packOptions = defineOptions({
     form: { omitted: "the query page packs in the site's language (site.locale); kb context --lang and the MCP tool take another" },
   },
   /** YYYY-MM-DD, for staleness. Default: none (no age shown). */
-  today: {
-    schema: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-    kind: 'text',
-    flag: { omitted: "the CLI's common --today, which falls back to KB_TODAY and the clock (todayFrom in src/cli/flags.ts)" },
-    tool: { omitted: "the server's --today (or KB_TODAY, or the clock): one date for every tool" },
-    form: { omitted: "the reader's own day (localDay in src/islands/ages.ts)" },
-  },
+  today: todayField,
 });
 
 /** A pack request as the CLI, the MCP tool, the island and a page state it (the config's `packs:` has its own). */

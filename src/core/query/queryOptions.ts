@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOptions } from '../options/defineOptions.js';
+import { todayField } from '../options/todayField.js';
 import { flagOf, flagUsage } from '../options/flagFace.js';
 
 /**
@@ -16,16 +17,7 @@ export const queryOptions = defineOptions({
     form: { omitted: 'the query page’s own search box (kbQuery.ts)' },
   },
   /** YYYY-MM-DD, the date ages are counted from. Default: none (no age shown). */
-  today: {
-    schema: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-    kind: 'text',
-    flag: { omitted: "the CLI's common --today, which falls back to KB_TODAY and the clock (todayFrom in src/cli/flags.ts)" },
-    tool: { omitted: "the server's --today (or KB_TODAY, or the clock): one date for every tool" },
-    form: { omitted: "the reader's own day (localDay in src/islands/ages.ts)" },
-  },
+  today: todayField,
 });
 
 export type QueryOptions = z.output<typeof queryOptions.schema>;
