@@ -1,3 +1,4 @@
+import { backtickRuns } from '../util/backtickRuns.js';
 import { firstAbove } from '../util/firstAbove.js';
 
 /**
@@ -107,26 +108,14 @@ export function findWikilinks(text: string): FoundWikilink[] {
 /**
  * The wikilinks of one line of inline text, as the note parser reads them (noteTokens.ts): a wikilink that
  * starts before a code span is a link, whatever it holds (`[[#`move`|move]]`, `[[Note|`code`]]`), and a code
- * span that starts before a `[[` keeps it as code. The backtick runs are listed once and grouped by length, so
- * many unmatched runs cost a binary search each (as withoutCodeSpans in readBody.ts).
+ * span that starts before a `[[` keeps it as code. The backtick runs are listed once and grouped by length
+ * (backtickRuns.ts), so many unmatched runs cost a binary search each.
  */
 export function wikilinksOutsideCode(line: string): FoundWikilink[] {
   if (!line.includes('`')) return findWikilinks(line);
   const out: FoundWikilink[] = [];
   if (!line.includes('[[')) return out;
-  const runs: [start: number, end: number][] = [];
-  for (let i = line.indexOf('`'); i >= 0; i = line.indexOf('`', i)) {
-    let end = i;
-    while (line[end] === '`') end++;
-    runs.push([i, end]);
-    i = end;
-  }
-  const byLength = new Map<number, number[]>(); // run length → the runs' starts, ascending
-  for (const [start, end] of runs) {
-    const same = byLength.get(end - start);
-    if (same) same.push(start);
-    else byLength.set(end - start, [start]);
-  }
+  const { runs, byLength } = backtickRuns(line);
   const reader = new WikilinkReader(line);
   let r = 0; // the first run at or after `at`
   let at = 0;
@@ -137,8 +126,8 @@ export function wikilinksOutsideCode(line: string): FoundWikilink[] {
       const [tick, end] = runs[r]!;
       if (tick < at) continue;
       const same = byLength.get(end - tick)!;
-      const close = same[firstAbove(same, tick)];
-      at = close === undefined ? end : close + (end - tick);
+      const close = same[firstAbove(same, r)];
+      at = close === undefined ? end : runs[close]![1];
     }
     if (start < at) continue;
     const found = reader.at(start);

@@ -1,6 +1,7 @@
 import { readNoteDocument } from '../document/readNoteDocument.js';
 import { wikilinksOutsideCode } from '../links/parseWikilink.js';
 import { normaliseTag } from '../tags/normaliseTag.js';
+import { backtickRuns } from '../util/backtickRuns.js';
 import { firstAbove } from '../util/firstAbove.js';
 
 /** What the note model takes from a Markdown body: first `#` heading, all headings, wikilinks, inline tags. */
@@ -53,19 +54,7 @@ function inlineTag(raw: string): string | undefined {
  */
 export function withoutCodeSpans(line: string): string {
   if (!line.includes('`')) return line;
-  const runs: [start: number, end: number][] = [];
-  for (let i = line.indexOf('`'); i >= 0; i = line.indexOf('`', i)) {
-    let end = i;
-    while (line[end] === '`') end++;
-    runs.push([i, end]);
-    i = end;
-  }
-  const byLength = new Map<number, number[]>(); // run length → indexes into runs, ascending
-  runs.forEach(([start, end], r) => {
-    const same = byLength.get(end - start);
-    if (same) same.push(r);
-    else byLength.set(end - start, [r]);
-  });
+  const { runs, byLength } = backtickRuns(line);
   let out = '';
   let from = 0; // text before this position is copied or dropped already
   for (let r = 0; r < runs.length; r++) {
