@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadKbConfig } from '../node/loadKbConfig.js';
 import type { KbPortalOptions } from './options/kbPortalOptions.js';
-import { createPortalState, prepare, seconds, startPacks } from './prepare/portalState.js';
+import { createPortalState, packsBlockThisThread, prepare, seconds, startPacksBeside } from './prepare/portalState.js';
 import { SiteBuildError } from './prepare/prepareSite.js';
 import { resolvePortal, type PortalConfig } from './options/resolvePortal.js';
 import { previousFingerprints, writePageManifests } from './prepare/reusePages.js';
@@ -61,9 +61,18 @@ export async function buildPortal({ options, cwd, outDir, log }: BuildPortalInpu
   }
   const model = prepared.model;
   const data = { dataDir: cfg.dataDir, generation: state.generation };
-  // The packs (pack data, configured packs, health) while the pages render; the pages that show them wait for them.
-  const packs = startPacks(state, prepared, true);
-  await renderNoteMarkdown(state, log);
+  // The packs (pack data, configured packs, health) while the notes and pages render; the pages that show them wait
+  // for them. A folder whose pack data this thread builds (past 30,000 notes) has it built between the two: this
+  // thread feeds both render pools.
+  const notesRendered = renderNoteMarkdown(state, log);
+  const packs = startPacksBeside(state, prepared, notesRendered);
+  packs.catch(() => undefined); // reported where it is awaited (the gated pages), not as an unhandled rejection
+  await notesRendered;
+  if (packsBlockThisThread(prepared)) {
+    const since = Date.now();
+    await packs;
+    log.info(`kb: pack data and packs ready (${seconds(since)}s)`);
+  }
   const started = Date.now();
   const pages = renderedPages({ index: model.index, tags: model.tags, boards: model.boards }, true);
   const fallbacks = pageFallbacks({ notes: model.index.notes, jobContext: prepared.jobContext, htmlDir: cfg.htmlDir, outDir, title: model.index.title });

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { MdxDataError, parseMdx, type MdxNoteData } from '../../markdown/parseMdx.js';
 import { mdxCodeCheck, MdxCodeError } from './mdxCodeCheck.js';
+import { armDeadline, threadCpuClock, type ThreadCpuClock } from '../threadCpuClock.js';
 
 /**
  * One note's verdict: it compiles (its code is data, or `astro`: it holds code only Astro's bundler can run, which
@@ -27,10 +28,11 @@ export interface MdxCheckRequest {
   /** The note's data, to read it as data (parseMdx.ts) as its page will. */
   data?: MdxNoteData | undefined;
 }
-export type MdxCheckReply = ({ i: number } & CompileVerdict) | { ready: true };
+/** A verdict, or the worker's readiness (with where its CPU time is read: threadCpuClock.ts). */
+export type MdxCheckReply = ({ i: number } & CompileVerdict) | { ready: true; thread?: string | undefined };
 
 export interface MdxCheckOptions {
-  /** How long one note may compile (ms); 0: no deadline, compiled in this thread. */
+  /** How long one note may compile (ms of the worker's CPU time, threadCpuClock.ts); 0: no deadline, compiled in this thread. */
   deadlineMs: number;
   /** The worker module (tests pass their own); default checkMdxWorker.js beside this module, once compiled. */
   workerUrl?: URL | undefined;
@@ -94,34 +96,41 @@ function inWorker(bodies: readonly { body: string; data: MdxNoteData | undefined
   return new Promise((resolve, reject) => {
     const start = () => {
       const worker = new Worker(url);
-      let timer: NodeJS.Timeout | undefined;
+      let cancel: (() => void) | undefined;
+      let clock: ThreadCpuClock | undefined;
       let current = -1;
       const post = () => {
         if (next >= bodies.length) {
+          clock?.close();
           void worker.terminate();
           resolve(verdicts as MdxVerdict[]);
           return;
         }
         current = next++;
         worker.postMessage({ i: current, ...bodies[current]!, trust } satisfies MdxCheckRequest);
-        timer = setTimeout(() => {
+        cancel = armDeadline(deadlineMs, clock, () => {
           verdicts[current] = { ok: false, timedOut: true };
           worker.removeAllListeners();
+          clock?.close();
           void worker.terminate();
           start();
-        }, deadlineMs);
+        });
       };
       worker.on('message', (reply: MdxCheckReply) => {
         // The deadline counts from the compiler's readiness, not from the thread's start-up and module loading.
-        if ('ready' in reply) return post();
+        if ('ready' in reply) {
+          clock = reply.thread === undefined ? undefined : threadCpuClock(reply.thread);
+          return post();
+        }
         if (reply.i !== current) return;
-        clearTimeout(timer);
+        cancel?.();
         const { i, ...verdict } = reply;
         verdicts[i] = verdict;
         post();
       });
       worker.on('error', (err) => {
-        clearTimeout(timer);
+        cancel?.();
+        clock?.close();
         reject(err);
       });
     };

@@ -1,5 +1,6 @@
 // The worker thread of checkMdx.ts: compiles each `.mdx` body it is posted and answers whether it compiled.
 import { parentPort } from 'node:worker_threads';
+import { threadStatPath } from '../threadCpuClock.js';
 import { compileVerdict, type MdxCheckReply, type MdxCheckRequest } from './checkMdx.js';
 
 parentPort!.on('message', (request: MdxCheckRequest) => {
@@ -8,4 +9,4 @@ parentPort!.on('message', (request: MdxCheckRequest) => {
   );
 });
 // The compiler is loaded (a static import): the deadline may start.
-parentPort!.postMessage({ ready: true } satisfies MdxCheckReply);
+parentPort!.postMessage({ ready: true, thread: threadStatPath() } satisfies MdxCheckReply);

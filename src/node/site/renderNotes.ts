@@ -9,6 +9,7 @@ import { rendererFor } from './noteRenderer.js';
 import { writeNoteHtml, writeTimedOutNoteHtml } from './noteHtmlCache.js';
 import { renderTempTag, type RenderProgress, type RenderWorkerData } from './serveRenderJobs.js';
 import { timedOutNote } from './timedOutNote.js';
+import { armDeadline, threadCpuClock, type ThreadCpuClock } from '../threadCpuClock.js';
 
 /** One note to render: its cache key, path, the Markdown the page shows, and what it embeds and shows. */
 export interface RenderJob {
@@ -43,7 +44,10 @@ export interface RenderPoolOptions {
   workers: number;
   /** The compiled `renderNotesWorker.js`. */
   workerUrl: URL;
-  /** How long one note may render in a worker before it is stopped and published as text. Default 10,000; 0: no deadline. */
+  /**
+   * How long one note may render in a worker before it is stopped and published as text, in ms of the worker's CPU
+   * time (wall time where the system cannot tell: threadCpuClock.ts). Default 10,000; 0: no deadline.
+   */
   deadlineMs?: number | undefined;
 }
 
@@ -88,9 +92,11 @@ export function renderNotes(setup: RenderSetup, jobs: readonly RenderJob[], opti
       let batch: RenderJob[] = [];
       let current: number | undefined; // the batch's note being rendered
       let started = 0; // notes started: tells a deadline whether its note is still the one rendering
-      let timer: NodeJS.Timeout | undefined;
+      let cancel: (() => void) | undefined; // the deadline of the note rendering
+      let clock: ThreadCpuClock | undefined; // the worker thread's CPU time, once it has said where to read it
       const stop = () => {
-        clearTimeout(timer);
+        cancel?.();
+        clock?.close();
         port1.close();
         stops.delete(stop);
         const tmp = current === undefined ? undefined : join(setup.dir, `${batch[current]!.key}.json.${renderTempTag(worker.threadId)}.tmp`);
@@ -107,7 +113,11 @@ export function renderNotes(setup: RenderSetup, jobs: readonly RenderJob[], opti
         worker.postMessage(batch);
       };
       const progress = (p: RenderProgress) => {
-        clearTimeout(timer);
+        cancel?.();
+        if ('thread' in p) {
+          clock = threadCpuClock(p.thread);
+          return;
+        }
         if ('end' in p) {
           current = undefined;
           if (p.end === batch.length - 1) feed();
@@ -115,7 +125,7 @@ export function renderNotes(setup: RenderSetup, jobs: readonly RenderJob[], opti
         }
         current = p.start;
         const armed = ++started;
-        if (deadline > 0) timer = setTimeout(() => overdue(armed), deadline);
+        if (deadline > 0) cancel = armDeadline(deadline, clock, () => overdue(armed));
       };
       const overdue = (armed: number) => {
         // This thread may have been busy (Astro bundles beside the pool) while the note finished: read what the

@@ -42,6 +42,13 @@ export interface PackDataReply {
  */
 const WORKER_NOTES = { from: 1000, to: 30_000 };
 
+/**
+ * Whether a build of this many notes makes its pack data in this thread (above WORKER_NOTES): minutes at 100,000
+ * notes, during which this thread feeds no render worker. So such a build renders the notes' Markdown first and the
+ * pages after the pack data, instead of beside it.
+ */
+export const packDataInThisThread = (notes: number): boolean => notes > WORKER_NOTES.to;
+
 /** The site's pack data: from the cache when the index, bodies and ranker are unchanged, else built. */
 export function sitePackData(site: PreparedSite, rankerHash: string, workerUrl: URL | undefined, warn: NoteWarn = () => undefined): Promise<PackData> {
   const { index, bodies } = site.result;

@@ -1,11 +1,11 @@
 // The render stage's first step, for both builds: the notes' Markdown not in the HTML cache yet, rendered in worker
 // threads under the render deadline (a note past it is published as its text, with a warning), while the pack data
-// and the configured packs are built (a host site's build: `state.ready` resolves when both are on disk). The page
+// and the configured packs are built (after them past 30,000 notes: startPacksBeside) (a host site's build: `state.ready` resolves when both are on disk). The page
 // workers then only read the notes' HTML: a note whose Markdown is slow stops a light Markdown worker, never a page
 // worker with the whole site loaded.
 import { renderSetup, renderWorkers } from '../../node/site/noteRenderJobs.js';
 import { renderNotes } from '../../node/site/renderNotes.js';
-import { need, seconds, startPacks, workerUrl, type PortalState } from '../prepare/portalState.js';
+import { need, seconds, startPacksBeside, workerUrl, type PortalState } from '../prepare/portalState.js';
 import type { BuildLog } from '../emit/emitSite.js';
 
 export function renderNoteBodies(state: PortalState, log: BuildLog): Promise<void> {
@@ -14,7 +14,7 @@ export function renderNoteBodies(state: PortalState, log: BuildLog): Promise<voi
   const timed = <T>(what: string, work: Promise<T>) => work.then((value) => (log.info(`kb: ${what} (${seconds(started)}s)`), value));
   state.ready = Promise.all([
     timed(`${need(state.site).jobs.length} notes rendered`, rendered),
-    timed('pack data and packs ready', startPacks(state, need(state.site), true)),
+    timed('pack data and packs ready', startPacksBeside(state, need(state.site), rendered)),
   ]).then(() => undefined);
   state.ready.catch(() => undefined); // reported where it is awaited
   return state.ready;

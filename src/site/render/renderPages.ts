@@ -11,6 +11,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import type { PortalRuntimeConfig } from '../../core/site/portalData.js';
 import type { RenderedPage } from '../../core/site/pageTypes.js';
 import { compareStrings } from '../../core/util/compare.js';
+import { armDeadline, threadCpuClock, type ThreadCpuClock } from '../../node/threadCpuClock.js';
 
 /** A page to render (pageTypes.ts renderedPages), with its params when its route is dynamic. */
 export type PageJob = RenderedPage;
@@ -26,7 +27,7 @@ export interface RenderPagesInput {
   workers?: number | undefined;
   /** The compiled site (default lib/app/). */
   appDir?: string | undefined;
-  /** How long one page may render (ms; default 10,000; 0: no deadline). */
+  /** How long one page may render (ms of its worker's CPU time, threadCpuClock.ts; default 10,000; 0: no deadline). */
   deadlineMs?: number | undefined;
   /** Incremental builds: the salt of every fingerprint, and the previous build's fingerprints by page path. */
   reuse?: { salt: string; previous: ReadonlyMap<string, string> } | undefined;
@@ -61,7 +62,7 @@ export interface PagesWorkerData {
 
 /** A worker's reports: a page started, a page done (rendered, kept or failed), a batch done. */
 export type PagesProgress =
-  { start: number } | { end: number; fingerprint?: string | undefined; kept?: boolean; error?: string | undefined } | { batch: 'done' };
+  { thread: string } | { start: number } | { end: number; fingerprint?: string | undefined; kept?: boolean; error?: string | undefined } | { batch: 'done' };
 
 /** A batch: the pages, and which of them the previous build has with the same fingerprint (kept if equal). */
 export interface PagesBatch {
@@ -135,9 +136,11 @@ export function renderPages(pages: readonly PageJob[], input: RenderPagesInput):
       let batch: PageJob[] = [];
       let current: number | undefined;
       let started = 0; // pages started: tells a deadline whether its page is still the one rendering
-      let timer: NodeJS.Timeout | undefined;
+      let cancel: (() => void) | undefined; // the deadline of the page rendering
+      let clock: ThreadCpuClock | undefined; // the worker thread's CPU time, once it has said where to read it
       const stop = () => {
-        clearTimeout(timer);
+        cancel?.();
+        clock?.close();
         port1.close();
         stops.delete(stop);
         void worker.terminate();
@@ -169,12 +172,16 @@ export function renderPages(pages: readonly PageJob[], input: RenderPagesInput):
         worker.postMessage({ pages: batch, previous } satisfies PagesBatch);
       };
       const progress = (p: PagesProgress) => {
-        clearTimeout(timer);
+        cancel?.();
+        if ('thread' in p) {
+          clock = threadCpuClock(p.thread);
+          return;
+        }
         if ('batch' in p) return feed();
         if ('start' in p) {
           current = p.start;
           const armed = ++started;
-          if (deadline > 0) timer = setTimeout(() => overdue(armed), deadline);
+          if (deadline > 0) cancel = armDeadline(deadline, clock, () => overdue(armed));
           return;
         }
         current = undefined;

@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import { threadStatPath } from '../../node/threadCpuClock.js';
 import { loadApp } from '../app/loadApp.js';
 import { pageOutputFile, pageUrl, type PagesBatch, type PagesProgress, type PagesWorkerData } from './renderPages.js';
 
@@ -15,6 +16,8 @@ const made = new Set<string>();
 // eslint-disable-next-line no-control-regex -- terminal colours' escape sequences
 const ANSI = /\u001b\[[0-9;]*m/g;
 const report = (p: PagesProgress) => input.progress.postMessage(p);
+const thread = threadStatPath();
+if (thread) report({ thread });
 
 /** Renders one page with Astro's error log caught: its first error line when the page did not come out. */
 async function render(path: string): Promise<{ bytes: Uint8Array } | { error: string }> {
