@@ -10,7 +10,7 @@ import { boardPages } from './boardPages.ts';
 import { localGraphOf } from './localGraphs.ts';
 import { configuredSitePacks, queryViewFor } from './portalSite.ts';
 import { routeTable, type RouteTable } from './routeTable.ts';
-import { pagerBySlug, relatedBySlug, sidebarKey, siteGroupLabels } from './siteTree.ts';
+import { noteNumber, pagerBySlug, relatedOf, sidebarKey, siteGroupLabels } from './siteTree.ts';
 import { tagPages } from './tagPages.ts';
 
 /** A note's card on a list page: what NoteCards shows. */
@@ -27,7 +27,7 @@ export const noteRoutes = routeTable({
       render: { as, htmlKey },
       backlinks: site.backlinks.get(note.slug) ?? [],
       successor: note.supersededBy ? site.resolveWikilink(note.supersededBy) : undefined,
-      related: relatedBySlug().get(note.slug) ?? [],
+      related: relatedOf(note.slug),
       properties: site.data.properties[note.path] ?? [],
       pager: pagerBySlug().get(note.slug),
       image: site.data.images[note.path] ?? site.image,
@@ -37,7 +37,7 @@ export const noteRoutes = routeTable({
       updated: site.updated?.[note.path],
       edit: editLink(site.editUrl, note.path),
       graph: localGraphOf(note.slug),
-      index: site.index.notes.indexOf(note),
+      index: noteNumber(note.slug),
     };
   },
 });

@@ -2,12 +2,21 @@
 import { createHash } from 'node:crypto';
 import { withBoards } from '../core/boards/boardEntries.ts';
 import { buildPager, type NotePager } from '../core/notePage/notePager.ts';
-import { relatedNotes, type RelatedNote } from '../core/notePage/relatedNotes.ts';
+import { relatedNotesOf, type RelatedNote } from '../core/notePage/relatedNotes.ts';
 import { buildSiteTree, groupLabels, sidebarBranch, type BranchFolder, type GroupLabels, type SiteTree } from '../core/navigation/sidebarTree.ts';
 import { portalSite, type PortalSite } from './portalSite.ts';
 import { siteI18n } from './siteI18n.ts';
 
-let memo: { site: PortalSite; tree: SiteTree; top: BranchFolder[]; related?: Map<string, RelatedNote[]>; pager?: Map<string, NotePager> } | undefined;
+let memo:
+  | {
+      site: PortalSite;
+      tree: SiteTree;
+      top: BranchFolder[];
+      related?: { of: (i: number) => RelatedNote[]; bySlug: Map<string, RelatedNote[]> };
+      pager?: Map<string, NotePager>;
+      numbers?: Map<string, number>;
+    }
+  | undefined;
 
 function derived() {
   const site = portalSite();
@@ -50,11 +59,25 @@ export function sidebarKey(slug: string): string {
     .slice(0, 22);
 }
 
-/** Related notes of every note, by slug. */
-export function relatedBySlug(): Map<string, RelatedNote[]> {
+/** A note's related notes (by slug), worked out when its page first asks: never every note's at once (relatedNotes.ts). */
+export function relatedOf(slug: string): RelatedNote[] {
   const d = derived();
-  d.related ??= relatedNotes(d.site.index.notes);
-  return d.related;
+  d.related ??= { of: relatedNotesOf(d.site.index.notes), bySlug: new Map() };
+  const { of, bySlug } = d.related;
+  let related = bySlug.get(slug);
+  if (related === undefined) {
+    const i = noteNumber(slug);
+    related = i < 0 ? [] : of(i);
+    bySlug.set(slug, related);
+  }
+  return related;
+}
+
+/** A note's place in the index's order (by slug; -1 for none). */
+export function noteNumber(slug: string): number {
+  const d = derived();
+  d.numbers ??= new Map(d.site.index.notes.map((n, i) => [n.slug, i]));
+  return d.numbers.get(slug) ?? -1;
 }
 
 /** Each note's previous and next note in the sidebar's order, by slug. */

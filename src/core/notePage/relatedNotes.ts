@@ -12,12 +12,19 @@ export interface RelatedNote {
 /** At most this many related notes per note. */
 export const RELATED_LIMIT = 5;
 
-/**
- * For every note (by slug), the notes that share the most tags with it, at most `limit`: more shared tags first,
- * then active notes before deprecated or superseded ones, then by path. One pass over the notes of each tag,
- * with counters reused between notes, so 10,000 notes with popular tags stay well under a second.
- */
+/** For every note (by slug), its related notes (relatedNotesOf); what a test or a whole-folder reader wants. */
 export function relatedNotes(notes: readonly NoteEntry[], limit = RELATED_LIMIT): Map<string, RelatedNote[]> {
+  const of = relatedNotesOf(notes, limit);
+  return new Map(notes.map((note, i) => [note.slug, of(i)]));
+}
+
+/**
+ * The notes that share the most tags with note `i` of `notes`, at most `limit`: more shared tags first, then active
+ * notes before deprecated or superseded ones, then by path. Each call walks the notes of the note's tags, with
+ * counters reused between calls, so a page asks for its note's alone: at 100,000 notes whose tags hold thousands of
+ * notes each, every note's at once took two minutes, all of it inside the first note page a render thread drew.
+ */
+export function relatedNotesOf(notes: readonly NoteEntry[], limit = RELATED_LIMIT): (i: number) => RelatedNote[] {
   const byTag = new Map<string, number[]>();
   notes.forEach((n, i) => {
     for (const t of new Set(n.tags)) {
@@ -27,13 +34,12 @@ export function relatedNotes(notes: readonly NoteEntry[], limit = RELATED_LIMIT)
     }
   });
   const counts = new Int32Array(notes.length);
-  const related = new Map<string, RelatedNote[]>();
   /** Whether note a ranks before note b for the note being ranked. */
   const before = (a: number, b: number) =>
     (counts[b]! - counts[a]! || inactive(notes[a]!) - inactive(notes[b]!) || compareStrings(notes[a]!.path, notes[b]!.path)) < 0;
-  notes.forEach((note, i) => {
+  return (i) => {
     const touched: number[] = [];
-    for (const t of new Set(note.tags))
+    for (const t of new Set(notes[i]!.tags))
       for (const j of byTag.get(t) ?? []) {
         if (j === i) continue;
         if (counts[j] === 0) touched.push(j);
@@ -50,13 +56,10 @@ export function relatedNotes(notes: readonly NoteEntry[], limit = RELATED_LIMIT)
       }
       ranked[k] = j;
     }
-    related.set(
-      note.slug,
-      ranked.map((j) => ({ slug: notes[j]!.slug, title: notes[j]!.title, shared: counts[j]! })),
-    );
+    const related = ranked.map((j) => ({ slug: notes[j]!.slug, title: notes[j]!.title, shared: counts[j]! }));
     for (const j of touched) counts[j] = 0;
-  });
-  return related;
+    return related;
+  };
 }
 
 const inactive = (n: NoteEntry) => (n.status === 'active' ? 0 : 1);
