@@ -46,8 +46,9 @@ export const kbPortalOptionsSchema = z
     /** Threads that render Markdown. Default: one per core; one below 200 notes (none when `renderDeadlineMs` is 0). */
     renderWorkers: z.number().int().nonnegative().optional(),
     /**
-     * Milliseconds one note may render before its worker is stopped and the note is published as its Markdown in
-     * plain text, with a warning. Default 10,000; 0: no deadline (small folders then render in the build's thread).
+     * Milliseconds one note may render (of its worker thread's CPU time on Linux, else wall time: threadCpuClock.ts)
+     * before its worker is stopped and the note is published as its Markdown in plain text, with a warning. Default
+     * 10,000; 0: no deadline (small folders then render in the build's thread).
      */
     renderDeadlineMs: z.number().int().nonnegative().default(10_000),
     /** Folder of the build caches (note HTML, index, pack data, Pagefind shards, page manifests). Default `.kb-build/cache`. */
