@@ -86,6 +86,44 @@ export function armDeadline(ms: number, clock: ThreadCpuClock | undefined, overd
   return () => clearTimeout(timer);
 }
 
+/** A worker's deadline, as a pool keeps it: the thread's clock once the worker has said where it is, and the deadline of its current work. */
+export interface WorkerDeadline {
+  /** The worker's stat file, as it reported it (threadStatPath). */
+  clockAt(statPath: string): void;
+  /** Arms the deadline for the work starting now (none when the deadline is 0), in place of the one before. */
+  arm(overdue: () => void): void;
+  /** The work ended in time. */
+  cancel(): void;
+  /** The worker is stopped: cancels, and lets go of its clock. */
+  close(): void;
+}
+
+/** The deadline of one worker of a pool whose work may take `ms` each (0: no deadline). */
+export function workerDeadline(ms: number): WorkerDeadline {
+  let clock: ThreadCpuClock | undefined;
+  let cancelArmed: (() => void) | undefined;
+  const cancel = () => {
+    cancelArmed?.();
+    cancelArmed = undefined;
+  };
+  return {
+    clockAt(statPath) {
+      clock?.close();
+      clock = threadCpuClock(statPath);
+    },
+    arm(overdue) {
+      cancel();
+      if (ms > 0) cancelArmed = armDeadline(ms, clock, overdue);
+    },
+    cancel,
+    close() {
+      cancel();
+      clock?.close();
+      clock = undefined;
+    },
+  };
+}
+
 /** The shortest wait between two readings of a thread that has not used its time yet (the clock counts 10 ms ticks). */
 const MIN_RECHECK_MS = 50;
 /** How many deadlines of wall time a thread that does not use its CPU time may take. */

@@ -7,7 +7,7 @@ import { routeFingerprint } from './routeFingerprint.ts';
 import { setPortalRuntime } from './portalRuntime.ts';
 import { tagPages } from './tagPages.ts';
 import { siteLinkGraph } from '../core/site/siteLinkGraph.ts';
-import { noteNumber, pagerBySlug, relatedOf } from './siteTree.ts';
+import { siteTree } from './siteTree.ts';
 
 /**
  * What the pages compute once per generation of the data, computed now: the site model, every tag's page (a query
@@ -19,9 +19,7 @@ function warmPortal(): void {
   const site = portalSite();
   tagPages();
   siteLinkGraph(site);
-  pagerBySlug();
-  noteNumber('');
-  relatedOf('');
+  siteTree();
 }
 
 export function createExports(manifest: SSRManifest) {

@@ -12,9 +12,12 @@ let memo:
       site: PortalSite;
       tree: SiteTree;
       top: BranchFolder[];
-      related?: { of: (i: number) => RelatedNote[]; bySlug: Map<string, RelatedNote[]> };
-      pager?: Map<string, NotePager>;
-      numbers?: Map<string, number>;
+      pager: Map<string, NotePager>;
+      /** Each note's place in the index's order, by slug. */
+      numbers: Map<string, number>;
+      /** Note i's related notes, worked out on request (relatedNotes.ts), and those worked out so far, by slug. */
+      related: (i: number) => RelatedNote[];
+      relatedBySlug: Map<string, RelatedNote[]>;
     }
   | undefined;
 
@@ -22,7 +25,16 @@ function derived() {
   const site = portalSite();
   if (memo?.site !== site) {
     const tree = buildSiteTree(withBoards(site.index, site.boards), siteGroupLabels());
-    memo = { site, tree, top: sidebarBranch(tree, undefined) };
+    const notes = site.index.notes;
+    memo = {
+      site,
+      tree,
+      top: sidebarBranch(tree, undefined),
+      pager: buildPager(tree),
+      numbers: new Map(notes.map((n, i) => [n.slug, i])),
+      related: relatedNotesOf(notes),
+      relatedBySlug: new Map(),
+    };
   }
   return memo;
 }
@@ -62,27 +74,21 @@ export function sidebarKey(slug: string): string {
 /** A note's related notes (by slug), worked out when its page first asks: never every note's at once (relatedNotes.ts). */
 export function relatedOf(slug: string): RelatedNote[] {
   const d = derived();
-  d.related ??= { of: relatedNotesOf(d.site.index.notes), bySlug: new Map() };
-  const { of, bySlug } = d.related;
-  let related = bySlug.get(slug);
+  let related = d.relatedBySlug.get(slug);
   if (related === undefined) {
-    const i = noteNumber(slug);
-    related = i < 0 ? [] : of(i);
-    bySlug.set(slug, related);
+    const i = d.numbers.get(slug);
+    related = i === undefined ? [] : d.related(i);
+    d.relatedBySlug.set(slug, related);
   }
   return related;
 }
 
 /** A note's place in the index's order (by slug; -1 for none). */
 export function noteNumber(slug: string): number {
-  const d = derived();
-  d.numbers ??= new Map(d.site.index.notes.map((n, i) => [n.slug, i]));
-  return d.numbers.get(slug) ?? -1;
+  return derived().numbers.get(slug) ?? -1;
 }
 
 /** Each note's previous and next note in the sidebar's order, by slug. */
 export function pagerBySlug(): Map<string, NotePager> {
-  const d = derived();
-  d.pager ??= buildPager(d.tree);
-  return d.pager;
+  return derived().pager;
 }

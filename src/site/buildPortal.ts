@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadKbConfig } from '../node/loadKbConfig.js';
 import type { KbPortalOptions } from './options/kbPortalOptions.js';
-import { createPortalState, packsBlockThisThread, prepare, seconds, startPacksBeside } from './prepare/portalState.js';
+import { createPortalState, prepare, seconds, startPacksBeside } from './prepare/portalState.js';
+import { packDataBlocksThisThread } from './prepare/preparePacks.js';
 import { SiteBuildError } from './prepare/prepareSite.js';
 import { resolvePortal, type PortalConfig } from './options/resolvePortal.js';
 import { previousFingerprints, writePageManifests } from './prepare/reusePages.js';
@@ -68,7 +69,7 @@ export async function buildPortal({ options, cwd, outDir, log }: BuildPortalInpu
   const packs = startPacksBeside(state, prepared, notesRendered);
   packs.catch(() => undefined); // reported where it is awaited (the gated pages), not as an unhandled rejection
   await notesRendered;
-  if (packsBlockThisThread(prepared)) {
+  if (packDataBlocksThisThread(prepared)) {
     const since = Date.now();
     await packs;
     log.info(`kb: pack data and packs ready (${seconds(since)}s)`);

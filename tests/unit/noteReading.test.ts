@@ -5,7 +5,7 @@ import type { NoteEntry } from '../../src/core/index/kbIndexSchema.ts';
 import { editLink } from '../../src/core/notePage/editLink.ts';
 import { lastUpdatedDates, recentlyUpdated } from '../../src/core/notePage/lastUpdated.ts';
 import { headingsOf, tableOfContents, textOf, withHeadingAnchors } from '../../src/core/notePage/noteHeadings.ts';
-import { relatedNotes } from '../../src/core/notePage/relatedNotes.ts';
+import { relatedNotesOf } from '../../src/core/notePage/relatedNotes.ts';
 import { renderAtomFeed } from '../../src/core/outputs/renderAtomFeed.ts';
 import { createLinkResolver } from '../../src/core/links/createLinkResolver.ts';
 import { createNoteRenderer } from '../../src/markdown/createNoteRenderer.ts';
@@ -63,7 +63,7 @@ describe('withHeadingAnchors', () => {
   it('textOf drops tags and decodes', () => expect(textOf('<em>a</em> &amp;&#x3C;&#62; b')).toBe('a &<> b'));
 });
 
-describe('relatedNotes: most shared tags, at most five', () => {
+describe('relatedNotesOf: most shared tags, at most five', () => {
   const notes = [
     note('a.md', { tags: ['x', 'y', 'z'] }),
     note('b.md', { tags: ['x', 'y'] }),
@@ -72,7 +72,12 @@ describe('relatedNotes: most shared tags, at most five', () => {
     note('e.md', { tags: ['q'] }),
     ...['f', 'g', 'h', 'i'].map((n) => note(`${n}.md`, { tags: ['z'] })),
   ];
-  const related = relatedNotes(notes);
+  /** Every note's related notes, by slug, asked for one note at a time as pages do (the finder's counters are reused). */
+  const relatedNotes = (limit?: number) => {
+    const of = relatedNotesOf(notes, limit);
+    return new Map(notes.map((n, i) => [n.slug, of(i)]));
+  };
+  const related = relatedNotes();
   it('ranks by shared tags, active before deprecated, then path; never itself', () =>
     expect(related.get('a')!.map((r) => [r.slug, r.shared])).toEqual([
       ['b', 2],
@@ -84,7 +89,7 @@ describe('relatedNotes: most shared tags, at most five', () => {
   it('a note sharing no tag has none', () => expect(related.get('e')).toEqual([]));
   it('the limit holds', () =>
     expect(
-      relatedNotes(notes, 2)
+      relatedNotes(2)
         .get('a')!
         .map((r) => r.slug),
     ).toEqual(['b', 'd']));

@@ -12,12 +12,6 @@ export interface RelatedNote {
 /** At most this many related notes per note. */
 export const RELATED_LIMIT = 5;
 
-/** For every note (by slug), its related notes (relatedNotesOf); what a test or a whole-folder reader wants. */
-export function relatedNotes(notes: readonly NoteEntry[], limit = RELATED_LIMIT): Map<string, RelatedNote[]> {
-  const of = relatedNotesOf(notes, limit);
-  return new Map(notes.map((note, i) => [note.slug, of(i)]));
-}
-
 /**
  * The notes that share the most tags with note `i` of `notes`, at most `limit`: more shared tags first, then active
  * notes before deprecated or superseded ones, then by path. Each call walks the notes of the note's tags, with

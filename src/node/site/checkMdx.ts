@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { MdxDataError, parseMdx, type MdxNoteData } from '../../markdown/parseMdx.js';
 import { mdxCodeCheck, MdxCodeError } from './mdxCodeCheck.js';
-import { armDeadline, threadCpuClock, type ThreadCpuClock } from '../threadCpuClock.js';
+import { workerDeadline } from '../threadCpuClock.js';
 
 /**
  * One note's verdict: it compiles (its code is data, or `astro`: it holds code only Astro's bundler can run, which
@@ -96,22 +96,21 @@ function inWorker(bodies: readonly { body: string; data: MdxNoteData | undefined
   return new Promise((resolve, reject) => {
     const start = () => {
       const worker = new Worker(url);
-      let cancel: (() => void) | undefined;
-      let clock: ThreadCpuClock | undefined;
+      const limit = workerDeadline(deadlineMs);
       let current = -1;
       const post = () => {
         if (next >= bodies.length) {
-          clock?.close();
+          limit.close();
           void worker.terminate();
           resolve(verdicts as MdxVerdict[]);
           return;
         }
         current = next++;
         worker.postMessage({ i: current, ...bodies[current]!, trust } satisfies MdxCheckRequest);
-        cancel = armDeadline(deadlineMs, clock, () => {
+        limit.arm(() => {
           verdicts[current] = { ok: false, timedOut: true };
           worker.removeAllListeners();
-          clock?.close();
+          limit.close();
           void worker.terminate();
           start();
         });
@@ -119,18 +118,17 @@ function inWorker(bodies: readonly { body: string; data: MdxNoteData | undefined
       worker.on('message', (reply: MdxCheckReply) => {
         // The deadline counts from the compiler's readiness, not from the thread's start-up and module loading.
         if ('ready' in reply) {
-          clock = reply.thread === undefined ? undefined : threadCpuClock(reply.thread);
+          if (reply.thread !== undefined) limit.clockAt(reply.thread);
           return post();
         }
         if (reply.i !== current) return;
-        cancel?.();
+        limit.cancel();
         const { i, ...verdict } = reply;
         verdicts[i] = verdict;
         post();
       });
       worker.on('error', (err) => {
-        cancel?.();
-        clock?.close();
+        limit.close();
         reject(err);
       });
     };

@@ -9,7 +9,7 @@ import { rendererFor } from './noteRenderer.js';
 import { writeNoteHtml, writeTimedOutNoteHtml } from './noteHtmlCache.js';
 import { renderTempTag, type RenderProgress, type RenderWorkerData } from './serveRenderJobs.js';
 import { timedOutNote } from './timedOutNote.js';
-import { armDeadline, threadCpuClock, type ThreadCpuClock } from '../threadCpuClock.js';
+import { workerDeadline } from '../threadCpuClock.js';
 
 /** One note to render: its cache key, path, the Markdown the page shows, and what it embeds and shows. */
 export interface RenderJob {
@@ -92,11 +92,9 @@ export function renderNotes(setup: RenderSetup, jobs: readonly RenderJob[], opti
       let batch: RenderJob[] = [];
       let current: number | undefined; // the batch's note being rendered
       let started = 0; // notes started: tells a deadline whether its note is still the one rendering
-      let cancel: (() => void) | undefined; // the deadline of the note rendering
-      let clock: ThreadCpuClock | undefined; // the worker thread's CPU time, once it has said where to read it
+      const limit = workerDeadline(deadline); // on the worker thread's CPU time, once it has said where to read it
       const stop = () => {
-        cancel?.();
-        clock?.close();
+        limit.close();
         port1.close();
         stops.delete(stop);
         const tmp = current === undefined ? undefined : join(setup.dir, `${batch[current]!.key}.json.${renderTempTag(worker.threadId)}.tmp`);
@@ -113,11 +111,8 @@ export function renderNotes(setup: RenderSetup, jobs: readonly RenderJob[], opti
         worker.postMessage(batch);
       };
       const progress = (p: RenderProgress) => {
-        cancel?.();
-        if ('thread' in p) {
-          clock = threadCpuClock(p.thread);
-          return;
-        }
+        limit.cancel();
+        if ('thread' in p) return limit.clockAt(p.thread);
         if ('end' in p) {
           current = undefined;
           if (p.end === batch.length - 1) feed();
@@ -125,7 +120,7 @@ export function renderNotes(setup: RenderSetup, jobs: readonly RenderJob[], opti
         }
         current = p.start;
         const armed = ++started;
-        if (deadline > 0) cancel = armDeadline(deadline, clock, () => overdue(armed));
+        limit.arm(() => overdue(armed));
       };
       const overdue = (armed: number) => {
         // This thread may have been busy (Astro bundles beside the pool) while the note finished: read what the

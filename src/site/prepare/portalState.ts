@@ -10,7 +10,7 @@ import type { SitePack } from '../../core/site/sitePack.js';
 import { rankerCodeHash, rendererCodeHash } from '../../node/cache/cacheCode.js';
 import { hasNoteHtml } from '../../node/site/noteHtmlCache.js';
 import type { KbPortalOptions } from '../options/kbPortalOptions.js';
-import { packDataInThisThread, sitePackData, writeSiteHealth, writeSitePacksYielding } from './preparePacks.js';
+import { packDataBlocksThisThread, sitePackData, writeSiteHealth, writeSitePacksYielding } from './preparePacks.js';
 import { prepareSite, type PreparedSite } from './prepareSite.js';
 import type { PortalConfig } from '../options/resolvePortal.js';
 import { pageManifests } from './reusePages.js';
@@ -100,15 +100,12 @@ export function startPacks(state: PortalState, prepared: PreparedSite, inWorker:
 
 /**
  * The packs (startPacks) beside the notes' Markdown rendering (`rendered`), or after it when this thread builds the
- * pack data (packDataInThisThread): this thread feeds the render workers, and must not be busy for minutes meanwhile.
+ * pack data (packDataBlocksThisThread): this thread feeds the render workers, and must not be busy for minutes meanwhile.
  */
 export function startPacksBeside(state: PortalState, prepared: PreparedSite, rendered: Promise<unknown>): Promise<void> {
-  if (!packsBlockThisThread(prepared)) return startPacks(state, prepared, true);
+  if (!packDataBlocksThisThread(prepared)) return startPacks(state, prepared, true);
   return rendered.then(() => startPacks(state, prepared, true));
 }
-
-/** Whether building this folder's pack data keeps this thread busy (then no render pool should run beside it). */
-export const packsBlockThisThread = (prepared: PreparedSite) => packDataInThisThread(prepared.result.index.notes.length);
 
 /** A worker module of src/node/site/ (lib/node/site/ once compiled), beside this folder. */
 export const workerUrl = (name: string) => new URL(`../../node/site/${name}.js`, import.meta.url);

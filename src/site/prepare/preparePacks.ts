@@ -43,11 +43,11 @@ export interface PackDataReply {
 const WORKER_NOTES = { from: 1000, to: 30_000 };
 
 /**
- * Whether a build of this many notes makes its pack data in this thread (above WORKER_NOTES): minutes at 100,000
- * notes, during which this thread feeds no render worker. So such a build renders the notes' Markdown first and the
- * pages after the pack data, instead of beside it.
+ * Whether this folder's pack data is made in this thread, for minutes (past WORKER_NOTES: 100,000 notes, 3 min),
+ * during which this thread feeds no render worker. So such a build renders the notes' Markdown first and the pages
+ * after the pack data, instead of beside it (startPacksBeside).
  */
-export const packDataInThisThread = (notes: number): boolean => notes > WORKER_NOTES.to;
+export const packDataBlocksThisThread = (site: PreparedSite): boolean => site.result.index.notes.length > WORKER_NOTES.to;
 
 /** The site's pack data: from the cache when the index, bodies and ranker are unchanged, else built. */
 export function sitePackData(site: PreparedSite, rankerHash: string, workerUrl: URL | undefined, warn: NoteWarn = () => undefined): Promise<PackData> {

@@ -11,7 +11,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import type { PortalRuntimeConfig } from '../../core/site/portalData.js';
 import type { RenderedPage } from '../../core/site/pageTypes.js';
 import { compareStrings } from '../../core/util/compare.js';
-import { armDeadline, threadCpuClock, type ThreadCpuClock } from '../../node/threadCpuClock.js';
+import { workerDeadline } from '../../node/threadCpuClock.js';
 
 /** A page to render (pageTypes.ts renderedPages), with its params when its route is dynamic. */
 export type PageJob = RenderedPage;
@@ -136,11 +136,9 @@ export function renderPages(pages: readonly PageJob[], input: RenderPagesInput):
       let batch: PageJob[] = [];
       let current: number | undefined;
       let started = 0; // pages started: tells a deadline whether its page is still the one rendering
-      let cancel: (() => void) | undefined; // the deadline of the page rendering
-      let clock: ThreadCpuClock | undefined; // the worker thread's CPU time, once it has said where to read it
+      const limit = workerDeadline(deadline); // on the worker thread's CPU time, once it has said where to read it
       const stop = () => {
-        cancel?.();
-        clock?.close();
+        limit.close();
         port1.close();
         stops.delete(stop);
         void worker.terminate();
@@ -172,16 +170,13 @@ export function renderPages(pages: readonly PageJob[], input: RenderPagesInput):
         worker.postMessage({ pages: batch, previous } satisfies PagesBatch);
       };
       const progress = (p: PagesProgress) => {
-        cancel?.();
-        if ('thread' in p) {
-          clock = threadCpuClock(p.thread);
-          return;
-        }
+        limit.cancel();
+        if ('thread' in p) return limit.clockAt(p.thread);
         if ('batch' in p) return feed();
         if ('start' in p) {
           current = p.start;
           const armed = ++started;
-          if (deadline > 0) cancel = armDeadline(deadline, clock, () => overdue(armed));
+          limit.arm(() => overdue(armed));
           return;
         }
         current = undefined;
