@@ -15,7 +15,7 @@ import { PORTAL_NOTES_HOOK, portalNotes } from './portalNotes.js';
 import { createPortalState } from '../site/prepare/portalState.js';
 
 export type { KbPortalOptionsInput as KbPortalOptions } from '../site/options/kbPortalOptions.js';
-export { SiteBuildError } from '../site/prepare/prepareSite.js';
+export { SiteBuildError } from '../site/prepare/siteBuildError.js';
 
 export default function kbPortal(input: KbPortalOptionsInput = {}): AstroIntegration {
   const state = createPortalState(parseKbPortalOptions(input));

@@ -9,7 +9,7 @@ import { indexKnowledgeFolder, requireNotes } from '../node/indexKnowledgeFolder
 import { KnowledgeFolderError } from '../node/knowledgeFolderError.js';
 import { ConfigError } from '../node/loadKbConfig.js';
 import type { PortalState } from '../site/prepare/portalState.js';
-import { SiteBuildError } from '../site/prepare/prepareSite.js';
+import { SiteBuildError } from '../site/prepare/siteBuildError.js';
 
 /** The name of the hook on kbPortal()'s integration object that returns its PortalNotes. */
 export const PORTAL_NOTES_HOOK = 'kb-portal:notes';

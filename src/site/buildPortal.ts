@@ -9,7 +9,7 @@ import { ConfigError, loadKbConfig } from '../node/loadKbConfig.js';
 import type { KbPortalOptions } from './options/kbPortalOptions.js';
 import { createPortalState, prepare, seconds, startPacksBeside } from './prepare/portalState.js';
 import { packDataBlocksThisThread } from './prepare/preparePacks.js';
-import { SiteBuildError } from './prepare/prepareSite.js';
+import { SiteBuildError } from './prepare/siteBuildError.js';
 import { resolvePortal, type PortalConfig } from './options/resolvePortal.js';
 import { previousFingerprints, writePageManifests } from './prepare/reusePages.js';
 import { renderedPages, type RenderedPage } from '../core/site/pageTypes.js';
@@ -20,7 +20,7 @@ import { pagesSalt } from './prepare/pagesSalt.js';
 import { emitSite, type BuildLog } from './emit/emitSite.js';
 import { pageFallbacks } from './render/pageFallbacks.js';
 import { renderNoteMarkdown } from './render/renderNoteBodies.js';
-import { renderPages } from './render/renderPages.js';
+import { startPageWorkers, type PageWorkers } from './render/renderPages.js';
 
 export interface BuildPortalInput {
   options: KbPortalOptions;
@@ -29,6 +29,8 @@ export interface BuildPortalInput {
   /** The folder the site is written into (the build wrapper's staging folder). */
   outDir: string;
   log: BuildLog;
+  /** The page threads, started by the caller before it loaded this module (startPageWorkers); closed here. */
+  pageWorkers?: PageWorkers | undefined;
 }
 
 /** The options resolved against the working directory and kb.config.yaml, as the integration resolves them against Astro's. */
@@ -46,7 +48,17 @@ export function resolveBuildConfig(options: KbPortalOptions, cwd: string, outDir
 }
 
 /** Builds the site into `outDir`; throws SiteBuildError for what the folder must fix. */
-export async function buildPortal({ options, cwd, outDir, log }: BuildPortalInput): Promise<void> {
+export async function buildPortal(input: BuildPortalInput): Promise<void> {
+  // The page threads load the compiled site while this thread reads the folder and renders the notes' Markdown.
+  const pageWorkers = input.pageWorkers ?? startPageWorkers({ workers: input.options.renderWorkers });
+  try {
+    await buildWith(input, pageWorkers);
+  } finally {
+    pageWorkers.close();
+  }
+}
+
+async function buildWith({ options, cwd, outDir, log }: BuildPortalInput, pageWorkers: PageWorkers): Promise<void> {
   const state = createPortalState(options);
   state.projectRoot = cwd;
   const cfg = resolveBuildConfig(options, cwd, outDir, new Date().toISOString().slice(0, 10));
@@ -80,9 +92,9 @@ export async function buildPortal({ options, cwd, outDir, log }: BuildPortalInpu
   // The home, pack and health pages show what the packs wrote: rendered last, once it is there.
   const later = (p: RenderedPage) => p.kind === 'packs' || p.kind === 'health' || p.kind === 'home';
   const reuse = prepared.pages ? { salt: prepared.pages.salt, previous: previousFingerprints(prepared.pages) } : undefined;
-  const render = { base: cfg.base, data, outDir, workers: cfg.renderWorkers, deadlineMs: cfg.renderDeadlineMs, reuse, ...fallbacks };
+  const render = { base: cfg.base, outDir, data, deadlineMs: cfg.renderDeadlineMs, reuse, ...fallbacks };
   const outcome = [
-    await renderPages(
+    await pageWorkers.render(
       pages.filter((p) => !later(p)),
       { ...render, gated: { pages: pages.filter(later), ready: packs } },
     ),

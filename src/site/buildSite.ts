@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { KbPortalOptions } from './options/kbPortalOptions.js';
-import { SiteBuildError } from './prepare/prepareSite.js';
-import { buildPortal } from './buildPortal.js';
+import { SiteBuildError } from './prepare/siteBuildError.js';
+import { startPageWorkers } from './render/renderPages.js';
 
 export interface BuildSiteOptions {
   /** The site's options (the folder, the output to reuse, the cache, the flags). */
@@ -37,7 +37,10 @@ export async function buildSite(options: BuildSiteOptions): Promise<number> {
   const started = Date.now();
   rmSync(staging, { recursive: true, force: true });
   try {
-    await buildPortal({ options: options.options, cwd: options.cwd, outDir: staging, log: { info: err, warn: err } });
+    // The page threads start loading the compiled site first, beside this thread's loading of the build's modules.
+    const pageWorkers = startPageWorkers({ workers: options.options.renderWorkers });
+    const { buildPortal } = await import('./buildPortal.js').catch((error: unknown) => (pageWorkers.close(), Promise.reject(error)));
+    await buildPortal({ options: options.options, cwd: options.cwd, outDir: staging, log: { info: err, warn: err }, pageWorkers });
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     if (error instanceof SiteBuildError) err(error.message);

@@ -19,6 +19,7 @@ import { CACHE_PRODUCERS, cacheCode, cacheCodeKey, producerFiles, type CacheName
 import { cachedPackData, packDataFiled, packDataKey } from '../../src/node/context/cachedPackData.js';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.js';
 import { hasNoteHtml, noteHtmlKey, writeNoteHtml } from '../../src/node/site/noteHtmlCache.js';
+import { cachedMdxVerdicts, MDX_VERDICTS_FILE, mdxVerdictKey } from '../../src/node/site/cachedMdxVerdicts.js';
 import { appEntries } from '../../src/site/app/compileApp.js';
 import { copyFixture, fixture, tempDir } from './foundationSupport.js';
 
@@ -44,6 +45,7 @@ const CASES: [CacheName, string, string | undefined, string][] = [
   ['indexSnapshot', 'core/index/buildIndex.ts', 'node_modules/markdown-it', 'node_modules/pagefind'],
   ['packData', 'core/rank/searchIndex.ts', 'node_modules/gpt-tokenizer', 'node_modules/pagefind'],
   ['noteHtml', 'markdown/callouts.ts', 'node_modules/rehype-sanitize', 'node_modules/pagefind'],
+  ['mdxVerdict', 'node/site/mdxCodeCheck.ts', 'node_modules/@mdx-js/mdx', 'node_modules/pagefind'],
   ['graph', 'core/graph/forceLayout.ts', undefined, 'node_modules/rehype-sanitize'],
   ['pagefind', 'core/searchPages/searchableHtml.ts', 'node_modules/@pagefind/linux-x64', 'node_modules/gray-matter'],
 ];
@@ -113,6 +115,15 @@ describe('each cache misses after its code changed, and hits before', () => {
     writeNoteHtml(dir, noteHtmlKey({ ...inputs, version: cacheCodeKey('noteHtml') }), rendered);
     expect(hasNoteHtml(dir, noteHtmlKey({ ...inputs, version: cacheCodeKey('noteHtml') }))).toBe(true);
     expect(hasNoteHtml(dir, noteHtmlKey({ ...inputs, version: changedKey('noteHtml', 'markdown/callouts.ts') }))).toBe(false);
+  });
+
+  it('MDX verdicts (mdx-verdicts.json)', async () => {
+    const dir = tempDir();
+    const body = '# A\n\n<Aside>MDX</Aside>\n';
+    await cachedMdxVerdicts(dir, cacheCodeKey('mdxVerdict'), [body], { deadlineMs: 0 });
+    const file = JSON.parse(readFileSync(join(dir, MDX_VERDICTS_FILE), 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(file)).toEqual([mdxVerdictKey(cacheCodeKey('mdxVerdict'), false, body)]);
+    expect(file[mdxVerdictKey(changedKey('mdxVerdict', 'node/site/mdxCodeCheck.ts'), false, body)]).toBeUndefined();
   });
 
   it('the global graph (graph/)', () => {

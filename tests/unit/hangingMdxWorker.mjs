@@ -3,7 +3,7 @@
 // HANG_CHANNEL, and only then does the test let the (fake) deadline pass: which notes time out, and when, never
 // depends on the machine's speed.
 import { BroadcastChannel, parentPort } from 'node:worker_threads';
-import { compileVerdict } from '../../lib/node/site/checkMdx.js';
+import { compileVerdict } from '../../lib/node/site/compileVerdict.js';
 
 const HANG_CHANNEL = 'kb-test-mdx-hang';
 

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkMdx, compileVerdict } from '../../src/node/site/checkMdx.ts';
+import { checkMdx } from '../../src/node/site/checkMdx.ts';
+import { compileVerdict } from '../../src/node/site/compileVerdict.ts';
 import { prepareFixture } from './preparedSite.ts';
 
 /** The verdict on a note holding `what` at body line `line`: code the build does not run, or HTML it does not publish. */

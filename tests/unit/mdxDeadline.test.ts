@@ -9,6 +9,9 @@ import { BroadcastChannel } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outputSummary } from '../../src/site/emit/outputSummary.ts';
 import { checkMdx } from '../../src/node/site/checkMdx.ts';
+import { cachedMdxVerdicts, MDX_VERDICTS_FILE, mdxVerdictKey } from '../../src/node/site/cachedMdxVerdicts.ts';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tempDir } from './foundationSupport.ts';
 
 const hanging = pathToFileURL(join(import.meta.dirname, 'hangingMdxWorker.mjs'));
 // Worker threads run compiled modules (lib/, built by `npm install` and before the tests).
@@ -53,6 +56,54 @@ describe('checkMdx with a deadline', () => {
 
   it('with no deadline the notes are compiled in this thread, with the same verdicts', async () => {
     expect(await checkMdx([fine, broken], { deadlineMs: 0, workerUrl: hanging })).toEqual([ok, fails]);
+  });
+});
+
+describe('the verdicts kept from one build to the next (cachedMdxVerdicts)', () => {
+  const kept = (dir: string) => JSON.parse(readFileSync(join(dir, MDX_VERDICTS_FILE), 'utf8')) as Record<string, unknown>;
+
+  it('compiles what the file does not hold, keeps it, and answers from the file next time', async () => {
+    const dir = tempDir();
+    const options = { deadlineMs: 10_000, workerUrl: hanging };
+    expect(await cachedMdxVerdicts(dir, 'code-1', [fine, broken], options)).toEqual([ok, fails]);
+    expect(Object.keys(kept(dir)).sort()).toEqual([mdxVerdictKey('code-1', false, fine), mdxVerdictKey('code-1', false, broken)].sort());
+    // What the file says is what a build reads: a verdict planted under a note's key is the answer, with no compile.
+    writeFileSync(join(dir, MDX_VERDICTS_FILE), JSON.stringify({ ...kept(dir), [mdxVerdictKey('code-1', false, fine)]: { ok: false, reason: 'kept' } }));
+    expect(await cachedMdxVerdicts(dir, 'code-1', [fine, broken], options)).toEqual([{ ok: false, reason: 'kept' }, fails]);
+  }, 120_000);
+
+  it.each([
+    ['another compiler (code key)', 'code-2', false, fine],
+    ['--trust-html', 'code-1', true, fine],
+    ['an edited body', 'code-1', false, `${fine}\nmore\n`],
+  ])('misses on %s, and keeps only this build’s verdicts', async (_what, code, trust, body) => {
+    const dir = tempDir();
+    await cachedMdxVerdicts(dir, 'code-1', [fine], { deadlineMs: 0 });
+    writeFileSync(join(dir, MDX_VERDICTS_FILE), JSON.stringify({ [mdxVerdictKey('code-1', false, fine)]: { ok: false, reason: 'kept' } }));
+    expect(await cachedMdxVerdicts(dir, code, [body], { deadlineMs: 0, trust })).toEqual([ok]);
+    expect(Object.keys(kept(dir))).toEqual([mdxVerdictKey(code, trust, body)]);
+  });
+
+  it('a note with data is keyed by its data too', () => {
+    const a = { body: fine, data: { frontmatter: { n: 1 }, title: 'A' } };
+    expect(mdxVerdictKey('c', false, a)).not.toBe(mdxVerdictKey('c', false, { ...a, data: { frontmatter: { n: 2 }, title: 'A' } }));
+    expect(mdxVerdictKey('c', false, a)).not.toBe(mdxVerdictKey('c', false, fine));
+  });
+
+  it('never keeps a compile stopped at the deadline (it depends on the machine): the next build tries it again', async () => {
+    const dir = tempDir();
+    expect(await cachedMdxVerdicts(dir, 'code-1', [fine, 'HANG kept?'], { deadlineMs: 10_000, workerUrl: hanging })).toEqual([ok, late]);
+    expect(Object.keys(kept(dir))).toEqual([mdxVerdictKey('code-1', false, fine)]);
+  }, 120_000);
+
+  it.each([
+    ['not JSON', '{"'],
+    ['not verdicts', JSON.stringify({ x: { ok: 'yes' } })],
+  ])('a file that is %s is read as empty, and written again', async (_what, text) => {
+    const dir = tempDir();
+    writeFileSync(join(dir, MDX_VERDICTS_FILE), text);
+    expect(await cachedMdxVerdicts(dir, 'code-1', [broken], { deadlineMs: 0 })).toEqual([fails]);
+    expect(Object.keys(kept(dir))).toEqual([mdxVerdictKey('code-1', false, broken)]);
   });
 });
 

@@ -6,7 +6,7 @@ import { fromHtml } from 'hast-util-from-html';
 import { describe, expect, it } from 'vitest';
 import { noteRenderJob, renderSetup } from '../../src/node/site/noteRenderJobs.ts';
 import { rendererFor } from '../../src/node/site/noteRenderer.ts';
-import { SiteBuildError } from '../../src/site/prepare/prepareSite.ts';
+import { SiteBuildError } from '../../src/site/prepare/siteBuildError.ts';
 import { prepareFixture } from './preparedSite.ts';
 import { run } from '../../src/cli/commands/checkCommand.ts';
 

@@ -12,7 +12,7 @@ import { renderRedirectPage, renderRedirectsFile } from '../../src/core/outputs/
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';
 import { formatIssue, type KbIssue } from '../../src/core/util/issue.ts';
 import { buildPackData } from '../../src/core/context/buildPackData.ts';
-import { SiteBuildError } from '../../src/site/prepare/prepareSite.ts';
+import { SiteBuildError } from '../../src/site/prepare/siteBuildError.ts';
 import { siteFiles } from '../../src/site/emit/siteFiles.ts';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
 import { fixture, tempDir } from './foundationSupport.ts';

@@ -30,12 +30,13 @@ let dist: string;
 beforeAll(async () => {
   const site = await prepareFixture(CONTENT);
   const data = buildPackData(site.result.index, site.result.bodies);
+  const packs = await writeSitePacks(site, data);
   files = siteFiles({
     model: site.model,
     bodies: site.result.bodies,
     packData: () => data,
     digests: () => siteDigests(site),
-    packs: () => writeSitePacks(site, data),
+    packs: () => packs,
     boards: () => site.boards,
     redirects: site.redirects,
     wholeSite: true,

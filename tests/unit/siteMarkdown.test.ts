@@ -10,7 +10,8 @@ import { withoutTitleHeading } from '../../src/node/site/noteRenderJobs.ts';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
 import { siteLinks } from '../../src/node/site/siteLinks.ts';
 import { createSitePaths } from '../../src/core/site/sitePaths.ts';
-import { prepareSite, SiteBuildError } from '../../src/site/prepare/prepareSite.ts';
+import { prepareSite } from '../../src/site/prepare/prepareSite.ts';
+import { SiteBuildError } from '../../src/site/prepare/siteBuildError.ts';
 import { resolvePortal } from '../../src/site/options/resolvePortal.ts';
 import { parseKbPortalOptions } from '../../src/site/options/kbPortalOptions.ts';
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { SiteBuildError } from '../../site/prepare/prepareSite.js';
+import { SiteBuildError } from '../../site/prepare/siteBuildError.js';
 import { startDevServer } from '../../site/dev/devServer.js';
 import type { KbPortalOptions } from '../../site/options/kbPortalOptions.js';
 import { existingKbDir, parseFlags } from '../flags.js';

@@ -12,7 +12,7 @@ import { devPreviewPlugin } from '../devPreview.js';
 import { need, prepare, startPacks, type PortalState } from '../../site/prepare/portalState.js';
 import { portalRoutes } from '../../site/app/portalRoutes.js';
 import { hostPagesCode, pagesSalt } from '../../site/prepare/pagesSalt.js';
-import { SiteBuildError } from '../../site/prepare/prepareSite.js';
+import { SiteBuildError } from '../../site/prepare/siteBuildError.js';
 import { resolvePortal } from '../../site/options/resolvePortal.js';
 import { tokenRanksPlugin } from '../../site/app/tokenRanksPlugin.js';
 import { portalVitePlugin } from '../vitePlugin.js';

@@ -17,6 +17,8 @@ export const CACHE_PRODUCERS = {
   packData: ['../../core/context/buildPackData.js'],
   /** `kb-note-html/`: a note's HTML (the Markdown pipeline, the sanitiser's allow-list). */
   noteHtml: ['../site/noteRenderer.js'],
+  /** `mdx-verdicts.json`: whether each `.mdx` note compiles, and why not (compileVerdict). */
+  mdxVerdict: ['../site/compileVerdict.js'],
   /** `graph/`: the global graph's layout. */
   graph: ['../../core/graph/globalGraph.js'],
   /** `pagefind/`: a search shard's Pagefind bundle (the page text it is given, the shard plan, Pagefind itself). */

@@ -3,21 +3,15 @@
 // So the trial compile runs in a worker thread with the render deadline: a note still compiling at the deadline
 // is not given to Astro; its worker is stopped and the note is rendered as Markdown (in linear time), like a note
 // that does not compile, and the build's summary names it.
-import { compile } from '@mdx-js/mdx';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { MdxDataError, parseMdx, type MdxNoteData } from '../../markdown/parseMdx.js';
-import { mdxCodeCheck, MdxCodeError } from './mdxCodeCheck.js';
+import type { MdxNoteData } from '../../markdown/parseMdx.js';
+import type { CompileVerdict } from './compileVerdict.js';
 import { workerDeadline } from '../threadCpuClock.js';
 
-/**
- * One note's verdict: it compiles (its code is data, or `astro`: it holds code only Astro's bundler can run, which
- * `--trust-html` allows), it does not (the compiler's first line), it holds code the build does not run
- * (mdxCodeCheck.ts: what, and its body line), or it was still compiling at the deadline.
- */
+/** One note's verdict (compileVerdict.ts), or: it was still compiling at the deadline. */
 export type MdxVerdict = CompileVerdict | { ok: false; timedOut: true };
-type CompileVerdict = { ok: true; astro?: true } | { ok: false; reason: string; code?: { what: string; line: number; kind: 'code' | 'html' } };
 
 /** What the worker is posted, and what it answers. */
 export interface MdxCheckRequest {
@@ -42,37 +36,6 @@ export interface MdxCheckOptions {
 
 const WORKER = new URL('./checkMdxWorker.js', import.meta.url);
 
-/**
- * The first line of a compile error: what the build's warning quotes. The note's code is checked to be data, and with
- * `data`, read as its page reads it (parseMdx.ts). Code that is more than data is refused, unless `trust`: then it must
- * compile as written, and the verdict says only Astro can run it (`astro`).
- */
-export async function compileVerdict(body: string, trust = false, data?: MdxNoteData): Promise<CompileVerdict> {
-  try {
-    await compile(body, { remarkPlugins: [mdxCodeCheck] });
-    if (data) parseMdx(body, data);
-    return { ok: true };
-  } catch (err) {
-    const cause = err instanceof MdxCodeError || err instanceof MdxDataError ? err : (err as { cause?: unknown }).cause;
-    if (trust && (cause instanceof MdxCodeError || cause instanceof MdxDataError)) return trustedVerdict(body);
-    if (cause instanceof MdxCodeError) return { ok: false, reason: cause.message, code: { what: cause.what, line: cause.line, kind: cause.kind } };
-    if (cause instanceof MdxDataError) return { ok: false, reason: `holds what the build does not read as data (${cause.message})` };
-    return { ok: false, reason: firstLine(err) };
-  }
-}
-
-/** A trusted note's code, as written: it compiles, for Astro's bundler to run. */
-async function trustedVerdict(body: string): Promise<CompileVerdict> {
-  try {
-    await compile(body);
-    return { ok: true, astro: true };
-  } catch (err) {
-    return { ok: false, reason: firstLine(err) };
-  }
-}
-
-const firstLine = (err: unknown) => (err as Error).message.split('\n')[0] ?? 'unknown error';
-
 /** A body, or a body with the note's data (read as the page will read it). */
 export type MdxCheckInput = string | { body: string; data: MdxNoteData };
 
@@ -82,6 +45,8 @@ export async function checkMdx(inputs: readonly MdxCheckInput[], options: MdxChe
   const url = options.workerUrl ?? WORKER;
   if (bodies.length === 0) return [];
   if (options.deadlineMs <= 0 || (url.protocol === 'file:' && !existsSync(fileURLToPath(url)))) {
+    // MDX's compiler is loaded when a note needs it (~0.3 s of module loading), not at every build's start.
+    const { compileVerdict } = await import('./compileVerdict.js');
     const verdicts: MdxVerdict[] = [];
     for (const { body, data } of bodies) verdicts.push(await compileVerdict(body, options.trust ?? false, data));
     return verdicts;

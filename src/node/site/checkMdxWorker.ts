@@ -1,7 +1,8 @@
 // The worker thread of checkMdx.ts: compiles each `.mdx` body it is posted and answers whether it compiled.
 import { parentPort } from 'node:worker_threads';
 import { threadStatPath } from '../threadCpuClock.js';
-import { compileVerdict, type MdxCheckReply, type MdxCheckRequest } from './checkMdx.js';
+import type { MdxCheckReply, MdxCheckRequest } from './checkMdx.js';
+import { compileVerdict } from './compileVerdict.js';
 
 parentPort!.on('message', (request: MdxCheckRequest) => {
   void compileVerdict(request.body, request.trust, request.data).then((verdict) =>

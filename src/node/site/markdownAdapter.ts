@@ -5,7 +5,6 @@ import type { RenderedNote } from '../../markdown/createNoteRenderer.js';
 import { parseMarkdown } from '../../markdown/parseMarkdown.js';
 import type { MdNode } from '../../markdown/markdownTree.js';
 import { markdownRenderJob, renderSetup, type RenderJobContext } from './noteRenderJobs.js';
-import { rendererFor } from './noteRenderer.js';
 
 /** The fenced code blocks of a text in the given languages (lower-cased), with their text as the pipeline sees it. */
 export function fencedBlocks(markdown: string, langs: ReadonlySet<string>): { lang: string; text: string }[] {
@@ -18,8 +17,12 @@ export function fencedBlocks(markdown: string, langs: ReadonlySet<string>): { la
   return out;
 }
 
-/** Renders Markdown shown on a page as part of the file at `from` (a canvas card), as a note's text renders. */
-export function createSnippetRenderer(ctx: RenderJobContext, htmlDir: string): (from: string, markdown: string) => RenderedNote {
+/**
+ * Renders Markdown shown on a page as part of the file at `from` (a canvas card), as a note's text renders. The
+ * pipeline is loaded here, when asked (~0.4 s of module loading a build's own thread otherwise pays at its start).
+ */
+export async function createSnippetRenderer(ctx: RenderJobContext, htmlDir: string): Promise<(from: string, markdown: string) => RenderedNote> {
+  const { rendererFor } = await import('./noteRenderer.js');
   const render = rendererFor(renderSetup(ctx, htmlDir));
   return (from, markdown) => render(markdownRenderJob(ctx, from, markdown));
 }

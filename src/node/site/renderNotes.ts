@@ -5,7 +5,6 @@ import type { NoteTarget } from '../../core/links/createLinkResolver.js';
 import { compareStrings } from '../../core/util/compare.js';
 import type { MdxNoteData } from '../../markdown/parseMdx.js';
 import type { ImageSize } from '../../markdown/renderContext.js';
-import { rendererFor } from './noteRenderer.js';
 import { writeNoteHtml, writeTimedOutNoteHtml } from './noteHtmlCache.js';
 import { renderTempTag, type RenderProgress, type RenderWorkerData } from './serveRenderJobs.js';
 import { timedOutNote } from './timedOutNote.js';
@@ -40,7 +39,7 @@ export interface RenderSetup {
 }
 
 export interface RenderPoolOptions {
-  /** Worker threads; 0 renders here, synchronously, before returning (with no deadline: nothing can stop it). */
+  /** Worker threads; 0 renders here, in this thread (with no deadline: nothing can stop it). */
   workers: number;
   /** The compiled `renderNotesWorker.js`. */
   workerUrl: URL;
@@ -59,6 +58,7 @@ export interface RenderOutcome {
 export const DEFAULT_RENDER_DEADLINE_MS = 10_000;
 
 const BATCH = 16; // notes per message: few enough to keep both workers busy to the end
+const IN_FLIGHT = 2; // batches a worker holds at once
 
 /**
  * Render the jobs into the HTML cache, in worker threads that run while Astro bundles the site (the build waits
@@ -69,9 +69,12 @@ const BATCH = 16; // notes per message: few enough to keep both workers busy to 
 export function renderNotes(setup: RenderSetup, jobs: readonly RenderJob[], options: RenderPoolOptions): Promise<RenderOutcome> {
   if (jobs.length === 0) return Promise.resolve({ timedOut: [] });
   if (options.workers <= 0) {
-    const render = rendererFor(setup);
-    for (const job of jobs) writeNoteHtml(setup.dir, job.key, render(job));
-    return Promise.resolve({ timedOut: [] });
+    // The pipeline is loaded when a note needs it, not by every process that imports this module.
+    return import('./noteRenderer.js').then(({ rendererFor }) => {
+      const render = rendererFor(setup);
+      for (const job of jobs) writeNoteHtml(setup.dir, job.key, render(job));
+      return { timedOut: [] };
+    });
   }
   const deadline = options.deadlineMs ?? DEFAULT_RENDER_DEADLINE_MS;
   const queue = [...jobs];
@@ -89,33 +92,40 @@ export function renderNotes(setup: RenderSetup, jobs: readonly RenderJob[], opti
     const start = () => {
       const { port1, port2 } = new MessageChannel();
       const worker = new Worker(options.workerUrl, { workerData: { setup, progress: port2 } satisfies RenderWorkerData, transferList: [port2] });
-      let batch: RenderJob[] = [];
-      let current: number | undefined; // the batch's note being rendered
+      // The batches posted and not finished, oldest first: two at a time, so a worker has the next batch at hand
+      // while this thread is busy (building the packs beside the pool) and cannot answer it at once.
+      const posted: RenderJob[][] = [];
+      let current: number | undefined; // the oldest batch's note being rendered
       let started = 0; // notes started: tells a deadline whether its note is still the one rendering
       const limit = workerDeadline(deadline); // on the worker thread's CPU time, once it has said where to read it
       const stop = () => {
         limit.close();
         port1.close();
         stops.delete(stop);
-        const tmp = current === undefined ? undefined : join(setup.dir, `${batch[current]!.key}.json.${renderTempTag(worker.threadId)}.tmp`);
+        const tmp = current === undefined ? undefined : join(setup.dir, `${posted[0]![current]!.key}.json.${renderTempTag(worker.threadId)}.tmp`);
         void worker.terminate().then(() => tmp && rmSync(tmp, { force: true }));
       };
       stops.add(stop);
       const feed = () => {
-        if (queue.length === 0) {
+        while (posted.length < IN_FLIGHT && queue.length > 0) {
+          const batch = queue.splice(0, BATCH);
+          posted.push(batch);
+          worker.postMessage(batch);
+        }
+        if (posted.length === 0) {
           stop();
           retire();
-          return;
         }
-        batch = queue.splice(0, BATCH);
-        worker.postMessage(batch);
       };
       const progress = (p: RenderProgress) => {
         limit.cancel();
         if ('thread' in p) return limit.clockAt(p.thread);
         if ('end' in p) {
           current = undefined;
-          if (p.end === batch.length - 1) feed();
+          if (p.end === posted[0]!.length - 1) {
+            posted.shift();
+            feed();
+          }
           return;
         }
         current = p.start;
@@ -127,10 +137,11 @@ export function renderNotes(setup: RenderSetup, jobs: readonly RenderJob[], opti
         // worker reported since, and stop only a note that is still rendering.
         for (let m = receiveMessageOnPort(port1); m; m = receiveMessageOnPort(port1)) progress(m.message as RenderProgress);
         if (started !== armed || current === undefined) return;
-        const job = batch[current]!;
+        const job = posted[0]![current]!;
         timedOut.push(job.path);
         writeTimedOutNoteHtml(setup.dir, job.key, timedOutNote(job.markdown));
-        queue.unshift(...batch.slice(current + 1));
+        // The rest of its batch, and the batch after it, go back to the queue's head in order.
+        queue.unshift(...posted[0]!.slice(current + 1), ...posted.slice(1).flat());
         stop();
         if (queue.length) start();
         else retire();

@@ -9,7 +9,7 @@ import type { RouteParams } from '../../core/site/routeItems.js';
 import { APP_DIR } from './compileApp.js';
 
 /** What the compiled site's entry exports (src/runtime/serverEntry.ts). */
-interface AppEntry {
+export interface AppEntry {
   manifest: SSRManifest;
   setPortalRuntime: (config: PortalRuntimeConfig) => void;
   routeFingerprint: (salt: string, file: string, params: RouteParams) => string | undefined;
@@ -44,14 +44,33 @@ export function rebaseManifest(manifest: SSRManifest, base: string): SSRManifest
 }
 
 /**
+ * The compiled site's entry, imported. `preload`: every route's module too, now (Astro imports a route's module on its
+ * first request: ~0.5 s of module loading spread over the first pages), as a thread does before it is given pages.
+ */
+export async function importApp(appDir: string = APP_DIR, { preload = false }: { preload?: boolean } = {}): Promise<AppEntry> {
+  const entry = (await import(pathToFileURL(join(appDir, 'server', 'entry.mjs')).href)) as AppEntry;
+  if (preload) await Promise.all([...(entry.manifest.pageMap?.values() ?? [])].map((load) => load()));
+  return entry;
+}
+
+/**
  * The compiled site under `base`. `streaming`: a page's body comes as it renders (a server); without it (a build), a
- * page renders whole inside `render`, so an error in it is Astro's 500 page, never a broken stream.
+ * page renders whole inside `render`, so an error in it is Astro's 500 page, never a broken stream. `preload`: as
+ * importApp's.
  */
 export async function loadApp(
   base: string,
-  { appDir = APP_DIR, streaming = true }: { appDir?: string | undefined; streaming?: boolean } = {},
+  { appDir = APP_DIR, streaming = true, preload = false }: { appDir?: string | undefined; streaming?: boolean; preload?: boolean } = {},
 ): Promise<LoadedApp> {
-  const entry = (await import(pathToFileURL(join(appDir, 'server', 'entry.mjs')).href)) as AppEntry;
+  return appOf(await importApp(appDir, { preload }), base, { appDir, streaming });
+}
+
+/** Astro's App over an imported entry (importApp), under `base`. */
+export function appOf(
+  entry: AppEntry,
+  base: string,
+  { appDir = APP_DIR, streaming = true }: { appDir?: string | undefined; streaming?: boolean } = {},
+): LoadedApp {
   const app = new App(rebaseManifest(entry.manifest, base), streaming);
   return {
     render: (url) => app.render(new Request(url)),

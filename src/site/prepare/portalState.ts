@@ -10,7 +10,7 @@ import type { SitePack } from '../../core/site/sitePack.js';
 import { rankerCodeHash, rendererCodeHash } from '../../node/cache/cacheCode.js';
 import { hasNoteHtml } from '../../node/site/noteHtmlCache.js';
 import type { KbPortalOptions } from '../options/kbPortalOptions.js';
-import { packDataBlocksThisThread, sitePackData, writeSiteHealth, writeSitePacksYielding } from './preparePacks.js';
+import { packDataBlocksThisThread, sitePackData, writeSiteHealth, writeSitePacks } from './preparePacks.js';
 import { prepareSite, type PreparedSite } from './prepareSite.js';
 import type { PortalConfig } from '../options/resolvePortal.js';
 import { pageManifests } from './reusePages.js';
@@ -86,14 +86,16 @@ export async function prepare(state: PortalState, logger: Pick<AstroIntegrationL
   return prepared;
 }
 
-/** The pack data, every configured pack (packs.json) and the knowledge health (health.json), for this generation of the folder. */
-export function startPacks(state: PortalState, prepared: PreparedSite, inWorker: boolean): Promise<void> {
+/**
+ * The pack data, every configured pack (packs.json) and the knowledge health (health.json), for this generation of the
+ * folder. `between`: what building the next configured pack waits for (writeSitePacks).
+ */
+export function startPacks(state: PortalState, prepared: PreparedSite, inWorker: boolean, between?: () => Promise<void>): Promise<void> {
   state.packIssues = [];
   const packData = sitePackData(prepared, rankerCodeHash(), inWorker ? workerUrl('packDataWorker') : undefined, (issue) => state.packIssues.push(issue));
   state.packData = packData;
   return packData.then(async (data) => {
-    // One pack at a time, so a dev server answers requests between them (a build's thread has nothing else to do).
-    state.packs = await writeSitePacksYielding(prepared, data);
+    state.packs = await writeSitePacks(prepared, data, between);
     writeSiteHealth(prepared, state.packs);
   });
 }

@@ -19,7 +19,8 @@ import { packDataKey, readPackData, savePackData } from '../../node/context/cach
 import { digestsFor } from '../../node/context/digestsFor.js';
 import { markdownRenderJob, renderSetup } from '../../node/site/noteRenderJobs.js';
 import { readNoteHtml, writeNoteHtml } from '../../node/site/noteHtmlCache.js';
-import { rendererFor } from '../../node/site/noteRenderer.js';
+import type { RenderJob } from '../../node/site/renderNotes.js';
+import type { RenderedNote } from '../../markdown/createNoteRenderer.js';
 import { writeFileAtomic } from '../../node/writeFileAtomic.js';
 import type { PreparedSite } from './prepareSite.js';
 
@@ -77,32 +78,37 @@ export function siteDigests(site: PreparedSite): RepoDigest[] {
 /**
  * Every configured pack (the pack pages read packs.json; the build writes their `.md` and `.json`), with its
  * Markdown rendered as notes are (always sanitised) through the notes' HTML cache: a pack whose Markdown did not
- * change is not rendered again (at 1,000 notes the pack pages' rendering and highlighting took ~1.7 s a build).
+ * change is not rendered again (at 1,000 notes the pack pages' rendering and highlighting took ~1.7 s a build), and
+ * the Markdown pipeline is loaded only when one must be (~0.4 s of module loading). One pack at a time, giving way
+ * to other work between them (`between`; by default the next turn of the event loop: the render pools this thread
+ * feeds; a dev server waits until it has no page to answer).
  */
-export function writeSitePacks(site: PreparedSite, data: PackData): SitePack[] {
+export async function writeSitePacks(site: PreparedSite, data: PackData, between: () => Promise<void> = nextTurn): Promise<SitePack[]> {
   const next = sitePacks(site, data);
+  const context = { ...site.jobContext, trustHtml: false };
+  let render: ((job: RenderJob) => RenderedNote) | undefined;
   const packs: SitePack[] = [];
-  for (let pack = next(); pack; pack = next()) packs.push(pack);
-  return savePacks(site, packs);
-}
-
-/** The same, giving way to other work (a dev server's requests) between one pack and the next. */
-export async function writeSitePacksYielding(site: PreparedSite, data: PackData): Promise<SitePack[]> {
-  const next = sitePacks(site, data);
-  const packs: SitePack[] = [];
-  for (let pack = next(); pack; pack = next()) {
-    packs.push(pack);
-    await new Promise<void>((resolve) => setImmediate(resolve));
+  for (let built = next(); built; built = next()) {
+    const { job, html, ...pack } = built;
+    if (html !== undefined) packs.push({ ...pack, html });
+    else {
+      render ??= (await import('../../node/site/noteRenderer.js')).rendererFor(renderSetup(context, site.config.htmlDir));
+      const rendered = render(job);
+      writeNoteHtml(site.config.htmlDir, job.key, rendered);
+      packs.push({ ...pack, html: rendered.html });
+    }
+    await between();
   }
   return savePacks(site, packs);
 }
 
-/** The configured packs one at a time: each call builds the next, undefined when all are built. */
-function sitePacks(site: PreparedSite, data: PackData): () => SitePack | undefined {
+/** The event loop's next turn: what is waiting (a request, a render pool's message) runs first. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The configured packs one at a time: each call builds the next (its HTML when the cache holds it), undefined when all are built. */
+function sitePacks(site: PreparedSite, data: PackData): () => (Omit<SitePack, 'html'> & { job: RenderJob; html: string | undefined }) | undefined {
   const { index } = site.model;
   const context = { ...site.jobContext, trustHtml: false };
-  const dir = site.config.htmlDir;
-  let render: ReturnType<typeof rendererFor> | undefined;
   // One token counter for every pack: they quote many of the same notes.
   const count = createTokenCounter();
   const todo = configuredPacks(index);
@@ -116,13 +122,7 @@ function sitePacks(site: PreparedSite, data: PackData): () => SitePack | undefin
     const pack = buildContextPack(data, req, found.digests, { count });
     const job = markdownRenderJob(context, `packs/${slug}.md`, pack.contextPackMarkdown);
     site.htmlKeys.add(job.key); // kept when the build prunes the cache
-    let html = readNoteHtml(dir, job.key)?.html;
-    if (html === undefined) {
-      const rendered = (render ??= rendererFor(renderSetup(context, dir)))(job);
-      writeNoteHtml(dir, job.key, rendered);
-      html = rendered.html;
-    }
-    return { slug, title, pack, html, digestWarnings: found.warnings };
+    return { slug, title, pack, job, html: readNoteHtml(site.config.htmlDir, job.key)?.html, digestWarnings: found.warnings };
   };
 }
 

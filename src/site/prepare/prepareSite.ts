@@ -18,7 +18,8 @@ import { indexKnowledgeFolder, type IndexedFolder } from '../../node/indexKnowle
 import { ConfigError } from '../../node/loadKbConfig.js';
 import { lastUpdatedDates } from '../../core/notePage/lastUpdated.js';
 import { gitDatesSummary, readGitDates } from '../../node/site/gitDates.js';
-import { checkMdx } from '../../node/site/checkMdx.js';
+import { cachedMdxVerdicts } from '../../node/site/cachedMdxVerdicts.js';
+import { cacheCodeKey } from '../../node/cache/cacheCode.js';
 import { mdxNoteData, noteRenderJob, type RenderJobContext } from '../../node/site/noteRenderJobs.js';
 import type { MdxNoteData } from '../../markdown/parseMdx.js';
 import { planAttachments, type AttachmentCopy } from '../../node/site/noteAttachments.js';
@@ -33,14 +34,7 @@ import { BOARDS_FILE, type BoardPageData } from '../../core/boards/boardPageData
 import { createSnippetRenderer } from '../../node/site/markdownAdapter.js';
 import { boardBodies, boardCardText, boardPagesData, readSiteBoards, siteFences } from './prepareBoards.js';
 import type { PortalConfig } from '../options/resolvePortal.js';
-
-/** Problems that must stop the build (errors, or warnings under strict); each line names file and line. */
-export class SiteBuildError extends Error {
-  constructor(readonly lines: string[]) {
-    super(`The knowledge folder has problems that stop the build:\n${lines.join('\n')}`);
-    this.name = 'SiteBuildError';
-  }
-}
+import { SiteBuildError } from './siteBuildError.js';
 
 export interface PreparedSite {
   config: PortalConfig;
@@ -177,7 +171,7 @@ export async function prepareSite(
   const mdx: string[] = [];
   const frontmatter = new Map(result.reading.input.notes.map((src) => [src.path, src.yamlError ? undefined : src.data]));
   const mdxData = (note: NoteEntry) => mdxNoteData(note, frontmatter.get(note.path));
-  const asMdx = await mdxNotes(index.notes, result.bodies, mdxData, config.renderDeadlineMs, config.trustHtml, options.warn);
+  const asMdx = await mdxNotes(index.notes, result.bodies, mdxData, config.renderDeadlineMs, config.trustHtml, config.cacheDir, options.warn);
   // Each note's render job (its Markdown, what it embeds, its images' sizes), one after the other: a page renders
   // it itself when its HTML is not cached (dev, or a cache file lost mid-build). Written beside its name and renamed.
   const bodiesFile = join(config.dataDir, PORTAL_FILES.bodies);
@@ -203,7 +197,9 @@ export async function prepareSite(
     closeSync(fd);
   }
   renameSync(`${bodiesFile}.${process.pid}.tmp`, bodiesFile);
-  const boardPages = boardPagesData({ boards, fences, snippet: createSnippetRenderer(jobContext, config.htmlDir) });
+  // The Markdown pipeline is loaded here only for a folder with canvases (their text cards): most folders never do.
+  const snippet = boards.canvases.size ? await createSnippetRenderer(jobContext, config.htmlDir) : noSnippet;
+  const boardPages = boardPagesData({ boards, fences, snippet });
   // Images a base's cards show: published like a note's.
   const shown = new Set(attachments.map((a) => a.path));
   const more = [...fences.images].filter((p) => !shown.has(p));
@@ -270,6 +266,11 @@ export async function prepareSite(
 }
 
 /** Each note's `permalink:` as a slug, for the notes that have a usable one. */
+/** No canvas, no card: never called. */
+function noSnippet(): never {
+  throw new Error('kb-portal: a canvas card was rendered without the Markdown pipeline (internal error)');
+}
+
 function notePermalinks(result: IndexedFolder): Map<string, string> {
   const out = new Map<string, string>();
   for (const src of result.reading.input.notes) {
@@ -309,6 +310,7 @@ async function mdxNotes(
   mdxData: (note: NoteEntry) => MdxNoteData,
   deadlineMs: number,
   trust: boolean,
+  cacheDir: string,
   warn: (line: string) => void,
 ): Promise<{ data: Set<string>; astro: Set<string>; timedOut: string[] }> {
   const candidates: NoteEntry[] = [];
@@ -317,10 +319,14 @@ async function mdxNotes(
     if (note.warnings.some((w) => /not valid YAML|not a set of/.test(w))) warn(`${note.path}: frontmatter is broken, so the MDX is shown as plain Markdown.`);
     else candidates.push(note);
   }
-  const verdicts = await checkMdx(
-    candidates.map((n) => ({ body: bodies.get(n.path) ?? '', data: mdxData(n) })),
-    { deadlineMs, trust },
-  );
+  const verdicts = candidates.length
+    ? await cachedMdxVerdicts(
+        cacheDir,
+        cacheCodeKey('mdxVerdict'),
+        candidates.map((n) => ({ body: bodies.get(n.path) ?? '', data: mdxData(n) })),
+        { deadlineMs, trust },
+      )
+    : [];
   const data = new Set<string>();
   const astro = new Set<string>();
   const timedOut: string[] = [];

@@ -16,17 +16,22 @@ import { workerDeadline } from '../../node/threadCpuClock.js';
 /** A page to render (pageTypes.ts renderedPages), with its params when its route is dynamic. */
 export type PageJob = RenderedPage;
 
-export interface RenderPagesInput {
-  /** The site's base path (`/`, `/wiki/`). */
-  base: string;
-  /** The prepared data pages read. */
-  data: PortalRuntimeConfig;
-  /** The output folder. */
-  outDir: string;
-  /** Worker threads (default: one per core). */
+/** The page worker threads, started before the folder is read (startPageWorkers). */
+export interface PageWorkersInput {
+  /** Worker threads (renderWorkers; default: up to one per core, as many as the pages are worth). */
   workers?: number | undefined;
   /** The compiled site (default lib/app/). */
   appDir?: string | undefined;
+}
+
+/** What the pages are rendered with, once the folder is prepared. */
+export interface RenderPagesInput {
+  /** The site's base path (`/`, `/wiki/`). */
+  base: string;
+  /** The output folder. */
+  outDir: string;
+  /** The prepared data pages read. */
+  data: PortalRuntimeConfig;
   /** How long one page may render (ms of its worker's CPU time, threadCpuClock.ts; default 10,000; 0: no deadline). */
   deadlineMs?: number | undefined;
   /** Incremental builds: the salt of every fingerprint, and the previous build's fingerprints by page path. */
@@ -39,6 +44,14 @@ export interface RenderPagesInput {
   lastResort: (page: PageJob, reason: string) => void;
 }
 
+/** Threads that load the compiled site as soon as they start, then render the pages they are given. */
+export interface PageWorkers {
+  /** Every page, once: rendered, kept or written as a plain page (the pool ends with it). */
+  render(pages: readonly PageJob[], input: RenderPagesInput): Promise<RenderOutcome>;
+  /** Stops the threads without rendering (a build that takes another path). */
+  close(): void;
+}
+
 /** What became of the pages. */
 export interface RenderOutcome {
   /** Every page rendered or kept, with its fingerprint when it has one: what the next build compares with. */
@@ -49,15 +62,19 @@ export interface RenderOutcome {
   failed: { page: PageJob; reason: string }[];
 }
 
-/** What the worker is given (renderPagesWorker.ts). */
+/** What the worker is given (renderPagesWorker.ts) when it starts, to load the compiled site… */
 export interface PagesWorkerData {
-  base: string;
-  data: PortalRuntimeConfig;
-  outDir: string;
   appDir: string | undefined;
-  salt: string | undefined;
   /** A port the worker reports on as it goes, read by the deadline even while this thread is busy. */
   progress: MessagePort;
+}
+
+/** …and its first message, once the folder is prepared: where the site goes, the data pages read, the fingerprints' salt. */
+export interface PagesSetup {
+  base: string;
+  outDir: string;
+  data: PortalRuntimeConfig;
+  salt: string | undefined;
 }
 
 /** A worker's reports: a page started, a page done (rendered, kept or failed), a batch done. */
@@ -84,16 +101,63 @@ export function pageUrl(base: string, path: string): string {
   return `http://kb-portal.invalid${base}${path === '404' ? '404/' : path}`;
 }
 
-export function renderPages(pages: readonly PageJob[], input: RenderPagesInput): Promise<RenderOutcome> {
+/** Pages a thread is worth starting for: one renders ~200 pages in the time another takes to load the site. */
+const PAGES_PER_THREAD = 200;
+
+/**
+ * Starts a page thread now, which loads the compiled site (~0.8 s of module loading) while this thread reads the
+ * folder and renders the notes' Markdown; `render` starts the others the site's pages are worth, and hands out the
+ * pages. (Starting them all now buys nothing on a folder that keeps both cores busy meanwhile, and holds their
+ * memory longer; a small folder's pages need only the first.)
+ */
+export function startPageWorkers(pool: PageWorkersInput): PageWorkers {
+  const workerUrl = new URL('./renderPagesWorker.js', import.meta.url);
+  const most = Math.max(1, pool.workers ?? availableParallelism());
+  // Asked for a number of threads (renderWorkers), a site gets them (one per batch at most); else one per core, as
+  // many as its pages are worth.
+  const per = pool.workers === undefined ? PAGES_PER_THREAD : BATCH;
+  const spawn = () => {
+    const { port1, port2 } = new MessageChannel();
+    const workerData: PagesWorkerData = { appDir: pool.appDir, progress: port2 };
+    const thread: Spawned = { worker: new Worker(workerUrl, { workerData, transferList: [port2] }), port: port1, error: undefined };
+    // A thread that fails while it loads, before it is given pages: its error is the render's.
+    thread.worker.once('error', (err) => (thread.error ??= err));
+    return thread;
+  };
+  const spawned = [spawn()];
+  const wanted = (pages: number) => Math.min(most, Math.max(1, Math.ceil(pages / per)));
+  const close = (threads: readonly Spawned[]) => {
+    for (const { worker, port } of threads) {
+      port.close();
+      void worker.terminate();
+    }
+  };
+  let used = false;
+  return {
+    render(pages, input) {
+      if (used) throw new Error('kb-portal: the page workers render once (internal error)');
+      used = true;
+      const total = pages.length + (input.gated?.pages.length ?? 0);
+      while (spawned.length < wanted(total)) spawned.push(spawn());
+      const count = total === 0 ? 0 : wanted(total);
+      close(spawned.slice(count));
+      return renderWith(spawned.slice(0, count), spawn, pages, input);
+    },
+    close: () => close(used ? [] : spawned),
+  };
+}
+
+type Spawned = { worker: Worker; port: MessagePort; error: unknown };
+
+function renderWith(threads: Spawned[], spawn: () => Spawned, pages: readonly PageJob[], input: RenderPagesInput): Promise<RenderOutcome> {
   const outcome: RenderOutcome = { pages: [], fellBack: [], failed: [] };
   const gated = input.gated?.pages ?? [];
-  if (pages.length + gated.length === 0) return Promise.resolve(outcome);
+  if (threads.length === 0) return Promise.resolve(outcome);
   const deadline = input.deadlineMs ?? DEFAULT_PAGE_DEADLINE_MS;
   const queue = [...pages];
   let gate: Promise<unknown> | undefined = gated.length ? input.gated!.ready : undefined;
   const tried = new Set<string>(); // pages already retried with their note as text
-  const count = Math.max(1, Math.min(input.workers ?? availableParallelism(), Math.ceil((pages.length + gated.length) / BATCH)));
-  const workerUrl = new URL('./renderPagesWorker.js', import.meta.url);
+  const setup: PagesSetup = { base: input.base, outDir: input.outDir, data: input.data, salt: input.reuse?.salt };
   return new Promise((resolve, reject) => {
     let running = 0;
     const stops = new Set<() => void>();
@@ -121,18 +185,10 @@ export function renderPages(pages: readonly PageJob[], input: RenderPagesInput):
       outcome.failed.push({ page, reason });
       outcome.pages.push({ page, fingerprint: undefined, kept: false });
     };
-    const start = () => {
+    const start = ({ worker, port: port1, error }: Spawned) => {
       running++;
-      const { port1, port2 } = new MessageChannel();
-      const workerData: PagesWorkerData = {
-        base: input.base,
-        data: input.data,
-        outDir: input.outDir,
-        appDir: input.appDir,
-        salt: input.reuse?.salt,
-        progress: port2,
-      };
-      const worker = new Worker(workerUrl, { workerData, transferList: [port2] });
+      if (error !== undefined) return fail(error);
+      worker.postMessage(setup);
       let batch: PageJob[] = [];
       let current: number | undefined;
       let started = 0; // pages started: tells a deadline whether its page is still the one rendering
@@ -193,12 +249,12 @@ export function renderPages(pages: readonly PageJob[], input: RenderPagesInput):
         stop();
         running--;
         recover(page, `still rendering after ${deadline / 1000} s`);
-        start();
+        start(spawn());
       };
       port1.on('message', progress);
       worker.on('error', fail);
       feed();
     };
-    for (let i = 0; i < count; i++) start();
+    threads.forEach(start);
   });
 }
