@@ -8,7 +8,9 @@ import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, normalize, relative, sep } from 'node:path';
 import type { KbPortalOptions } from '../options/kbPortalOptions.js';
-import { createPortalState, need, prepare, startPacks, type PortalState } from '../prepare/portalState.js';
+import { createPortalState, need, prepare, startPacks, workerUrl, type PortalState } from '../prepare/portalState.js';
+import { renderSetup } from '../../node/site/noteRenderJobs.js';
+import { renderNotes } from '../../node/site/renderNotes.js';
 import { loadApp, type LoadedApp } from '../app/loadApp.js';
 import { resolveBuildConfig } from '../buildPortal.js';
 import type { BuildLog } from '../emit/emitSite.js';
@@ -31,6 +33,8 @@ export interface DevServer {
   close: () => Promise<void>;
 }
 
+/** Notes whose Markdown changed that a refresh renders itself before the pages reload; more are rendered as pages ask. */
+const RENDER_BEFORE_RELOAD = 32;
 /** Changes closer together than this are indexed once. */
 const SETTLE_MS = 40;
 /** Where open pages listen for "the folder changed". */
@@ -43,7 +47,13 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
   state.projectRoot = input.cwd;
   const cfg = resolveBuildConfig(input.options, input.cwd, join(input.cwd, '.kb-build', 'dev'), new Date().toISOString().slice(0, 10));
   state.config = cfg;
-  const [app] = await Promise.all([loadApp(cfg.base), refresh(state, input.log)]);
+  // The configured packs are built between requests: a page asked for is answered first (it is what the writer waits for).
+  const answering = quietGate();
+  const refresh = () => refreshFolder(state, input.log, answering.quiet);
+  // Every route's module is loaded while the folder is indexed: the first page a writer opens does not wait for it.
+  const [app] = await Promise.all([loadApp(cfg.base, { preload: true }), refresh()]);
+  // The Markdown pipeline a saved note is rendered with, loaded once no page is being answered.
+  void answering.quiet().then(() => import('../../node/site/noteRenderer.js'));
   app.setData({ dataDir: cfg.dataDir, generation: state.generation });
 
   const listeners = new Set<ServerResponse>();
@@ -56,7 +66,7 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
       running = running
         .then(async () => {
           const started = Date.now();
-          await refresh(state, input.log);
+          await refresh();
           app.setData({ dataDir: cfg.dataDir, generation: state.generation });
           for (const res of listeners) res.write('event: reload\ndata: \n\n');
           input.log.info(`kb: ${need(state.site).model.index.notes.length} notes indexed again in ${Date.now() - started} ms`);
@@ -75,7 +85,7 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
     const path = (req.url ?? '/').split(/[?#]/)[0]!;
     if (path === EVENTS) return events(res, listeners);
     if (path.startsWith(`${cfg.base}_astro/`)) return clientAsset(app, path.slice(cfg.base.length), res);
-    files(req, res, () => void page(app, state, req, res));
+    files(req, res, () => void page(app, state, answering.during, req, res));
   });
   const url = await listenOn(server, input.port, input.host);
   return {
@@ -89,26 +99,65 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
   };
 }
 
-/** Index the folder (through the caches) and write what pages read; the packs are built in the background. */
-async function refresh(state: PortalState, log: BuildLog): Promise<void> {
+/** Index the folder (through the caches) and write what pages read; the packs are built in the background, between pages. */
+async function refreshFolder(state: PortalState, log: BuildLog, between: () => Promise<void>): Promise<void> {
   const prepared = await prepare(state, { info: () => undefined, warn: log.warn }, undefined);
+  // A saved note (and the notes that embed it) rendered now, before the open pages are told to reload: the page then
+  // reads its HTML from the cache. Many notes (a first start on a cold cache) are left to the pages that show them.
+  if (prepared.jobs.length > 0 && prepared.jobs.length <= RENDER_BEFORE_RELOAD) {
+    await renderNotes(renderSetup(prepared.jobContext, need(state.config).htmlDir), prepared.jobs, { workers: 0, workerUrl: workerUrl('renderNotesWorker') });
+  }
   // Pages that show packs wait for them (page()); the others are served at once, while a worker thread builds them.
-  state.ready = startPacks(state, prepared, true);
+  state.ready = startPacks(state, prepared, true, between);
   state.ready.catch((err: unknown) => log.warn(`kb: packs: ${err instanceof Error ? err.message : String(err)}`));
 }
 
+/**
+ * Pages being answered: `during` counts one while it renders, `quiet` resolves on a turn of the event loop when none
+ * is (the background work's gate; a page waiting for that work, the home page, is not counted).
+ */
+function quietGate(): { during: <T>(work: Promise<T>) => Promise<T>; quiet: () => Promise<void> } {
+  let busy = 0;
+  let waiting: (() => void)[] = [];
+  const release = () => {
+    if (busy > 0) return;
+    const now = waiting;
+    waiting = [];
+    for (const go of now) go();
+  };
+  return {
+    during: <T>(work: Promise<T>): Promise<T> => {
+      busy++;
+      return work.finally(() => {
+        busy--;
+        setImmediate(release);
+      });
+    },
+    quiet: () =>
+      new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        setImmediate(release);
+      }),
+  };
+}
+
 /** A page: rendered by the App for this request, with the reload script before `</body>`. */
-async function page(app: LoadedApp, state: PortalState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function page(app: LoadedApp, state: PortalState, during: <T>(work: Promise<T>) => Promise<T>, req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
     const cfg = need(state.config);
     const rel = (req.url ?? '/').slice(cfg.base.length);
     if (rel === '' || /^(packs|health)\//.test(rel)) await state.ready; // the home, pack and health pages show the packs
-    const response = await app.render(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`);
+    // The body is read whole inside `during`: a page streams as it renders.
+    const { response, body } = await during(
+      app
+        .render(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`)
+        .then(async (response) => ({ response, body: Buffer.from(await response.arrayBuffer()) })),
+    );
     res.statusCode = response.status;
     response.headers.forEach((value, key) => res.setHeader(key, value));
     const type = response.headers.get('content-type') ?? '';
-    if (!type.includes('text/html')) return void res.end(Buffer.from(await response.arrayBuffer()));
-    const html = await response.text();
+    if (!type.includes('text/html')) return void res.end(body);
+    const html = body.toString('utf8');
     const at = html.lastIndexOf('</body>');
     res.removeHeader('content-length');
     res.end(at < 0 ? html + RELOAD_SCRIPT : html.slice(0, at) + RELOAD_SCRIPT + html.slice(at));

@@ -10,7 +10,7 @@ import type { SitePack } from '../../core/site/sitePack.js';
 import { noteAssets, type NoteAsset } from '../../node/site/emitNoteAssets.js';
 import { siteDigests } from '../prepare/preparePacks.js';
 import type { PreparedSite } from '../prepare/prepareSite.js';
-import { siteFiles, type SiteFile } from '../emit/siteFiles.js';
+import { redirectPagePath, siteFiles, type SiteFile } from '../emit/siteFiles.js';
 
 export interface SiteFileSource {
   /** The folder as last prepared. */
@@ -56,6 +56,10 @@ export function siteFileServer(source: SiteFileSource): (req: IncomingMessage, r
       return next();
     }
     if (!site || !path.startsWith(source.root)) return next();
+    // A page's URL ends in `/`, and the only files served here at such a URL are the pages of renamed notes' old URLs.
+    // Any other page goes on at once: it never waits for the file list, which needs the pack data, which a saved note
+    // makes stale (rebuilt in the background: ~1.5 s at 1,000 notes).
+    if (path.endsWith('/') && !site.redirects.some((r) => `${path}index.html`.slice(source.root.length) === redirectPagePath(r, source.root))) return next();
     void (async () => {
       if (files?.site !== site) {
         const data = await source.packData();

@@ -207,7 +207,7 @@ export const SITE_FILE_EMITTERS: readonly SiteFileEmitter[] = [
     // A page at each old note URL, for hosts that serve files only; `_redirects` for those that read it.
     files: ({ model, redirects, wholeSite }) => [
       ...redirects.map((r) => ({
-        path: `${decodeURIComponent(r.from.slice(model.paths.root.length))}index.html`,
+        path: redirectPagePath(r, model.paths.root),
         type: 'text/html; charset=utf-8',
         text: () => renderRedirectPage(r, { siteUrl: model.siteUrl, title: model.index.title, icon: model.paths.file('favicon.svg'), i18n: modelI18n(model) }),
       })),
@@ -235,6 +235,11 @@ export const SITE_FILE_EMITTERS: readonly SiteFileEmitter[] = [
 ];
 
 /** Every machine output (SITE_FILE_EMITTERS), as a build writes them and `kb dev` serves them. */
+/** The file of the page at a renamed note's old URL (under the portal's root path), which sends the reader on. */
+export function redirectPagePath(redirect: Pick<NoteRedirect, 'from'>, root: string): string {
+  return `${decodeURIComponent(redirect.from.slice(root.length))}index.html`;
+}
+
 export function siteFiles(inputs: SiteFileInputs): SiteFile[] {
   const { model, bodies } = inputs;
   const mdUrl = (slug: string) => absoluteUrl(model.siteUrl, model.rawMarkdown ? model.paths.noteMd(slug) : model.paths.note(slug));
