@@ -88,6 +88,7 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
     files(req, res, () => void page(app, state, answering.during, req, res));
   });
   const url = await listenOn(server, input.port, input.host);
+  answering.open();
   return {
     url: `${url}${cfg.base}`,
     close: async () => {
@@ -114,13 +115,15 @@ async function refreshFolder(state: PortalState, log: BuildLog, between: () => P
 
 /**
  * Pages being answered: `during` counts one while it renders, `quiet` resolves on a turn of the event loop when none
- * is (the background work's gate; a page waiting for that work, the home page, is not counted).
+ * is (the background work's gate; a page waiting for that work, the home page, is not counted), once `open` (the
+ * server listens: before, the background work would only delay the first page).
  */
-function quietGate(): { during: <T>(work: Promise<T>) => Promise<T>; quiet: () => Promise<void> } {
+function quietGate(): { during: <T>(work: Promise<T>) => Promise<T>; quiet: () => Promise<void>; open: () => void } {
   let busy = 0;
+  let opened = false;
   let waiting: (() => void)[] = [];
   const release = () => {
-    if (busy > 0) return;
+    if (!opened || busy > 0) return;
     const now = waiting;
     waiting = [];
     for (const go of now) go();
@@ -132,6 +135,10 @@ function quietGate(): { during: <T>(work: Promise<T>) => Promise<T>; quiet: () =
         busy--;
         setImmediate(release);
       });
+    },
+    open: () => {
+      opened = true;
+      setImmediate(release);
     },
     quiet: () =>
       new Promise<void>((resolve) => {

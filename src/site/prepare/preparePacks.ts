@@ -88,7 +88,10 @@ export async function writeSitePacks(site: PreparedSite, data: PackData, between
   const context = { ...site.jobContext, trustHtml: false };
   let render: ((job: RenderJob) => RenderedNote) | undefined;
   const packs: SitePack[] = [];
-  for (let built = next(); built; built = next()) {
+  for (;;) {
+    await between(); // before each pack, the first too: a dev server answers the page asked for first
+    const built = next();
+    if (!built) break;
     const { job, html, ...pack } = built;
     if (html !== undefined) packs.push({ ...pack, html });
     else {
@@ -97,7 +100,6 @@ export async function writeSitePacks(site: PreparedSite, data: PackData, between
       writeNoteHtml(site.config.htmlDir, job.key, rendered);
       packs.push({ ...pack, html: rendered.html });
     }
-    await between();
   }
   return savePacks(site, packs);
 }
