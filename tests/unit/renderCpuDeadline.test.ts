@@ -17,6 +17,7 @@ const root = mkdtempSync(join(tmpdir(), 'kb-render-cpu-deadline-'));
 const waits = new BroadcastChannel('kb-test-render-wait'); // WAIT_CHANNEL in waitingRenderWorker.mjs
 const worker = pathToFileURL(join(import.meta.dirname, 'waitingRenderWorker.mjs'));
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+const DEADLINE_MS = 1000;
 
 beforeAll(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
 afterAll(() => {
@@ -35,21 +36,17 @@ describe.skipIf(threadStatPath() === undefined)('the render deadline on the work
   ])('a note that %s', async (_case, deadlinesPassed, timedOut) => {
     const lock = new Int32Array(new SharedArrayBuffer(4));
     const setup = { dir: join(root, String(deadlinesPassed)), base: '/', trustHtml: false, targets: [], files: [], lock: lock.buffer } as RenderSetup;
-    // The waiting note first: the first deadline the pool arms is its own (a note before it would arm one too, which
-    // the loop below could pass instead, on a busy machine that reads the worker's reports late).
+    // The waiting note first: the first deadline the pool arms is its own (a note before it would arm one too, whose
+    // time could pass below instead, on a busy machine that reads the worker's reports late).
     const jobs = [job('slow.md', 'WAIT, then **render**.'), job('after.md', 'After.')];
     const waiting = new Promise((resolve) => (waits.onmessage = resolve));
-    const result = renderNotes(setup, jobs, { workers: 1, workerUrl: worker, deadlineMs: 1000 });
+    const result = renderNotes(setup, jobs, { workers: 1, workerUrl: worker, deadlineMs: DEADLINE_MS });
     await waiting;
-    // Each deadline passes once it is armed (the pool arms it when it reads the note's start, maybe later).
-    for (let passed = 0; passed < deadlinesPassed;) {
-      if (vi.getTimerCount() === 0) {
-        await nextTurn();
-        continue;
-      }
-      vi.runOnlyPendingTimers();
-      passed++;
-    }
+    // Once the pool has armed the note's deadline (when it reads the note's start, maybe later), that many deadlines of
+    // (fake) wall time pass at once. Not a count of timers: a deadline whose thread used a clock tick of CPU (10 ms)
+    // checks again a little sooner, so WALL_CAP deadlines of wall time can take one timer more than WALL_CAP.
+    while (vi.getTimerCount() === 0) await nextTurn();
+    vi.advanceTimersByTime(deadlinesPassed * DEADLINE_MS);
     Atomics.store(lock, 0, 1);
     Atomics.notify(lock, 0);
     expect(await result).toEqual({ timedOut });
