@@ -29,7 +29,7 @@ export interface BuildPortalInput {
   /** The folder the site is written into (the build wrapper's staging folder). */
   outDir: string;
   log: BuildLog;
-  /** The page threads, started by the caller before it loaded this module (startPageWorkers); closed here. */
+  /** The page threads, started by the caller before it loaded this module (startPageWorkers), which closes them. */
   pageWorkers?: PageWorkers | undefined;
 }
 
@@ -49,8 +49,9 @@ export function resolveBuildConfig(options: KbPortalOptions, cwd: string, outDir
 
 /** Builds the site into `outDir`; throws SiteBuildError for what the folder must fix. */
 export async function buildPortal(input: BuildPortalInput): Promise<void> {
+  if (input.pageWorkers) return buildWith(input, input.pageWorkers);
   // The page threads load the compiled site while this thread reads the folder and renders the notes' Markdown.
-  const pageWorkers = input.pageWorkers ?? startPageWorkers({ workers: input.options.renderWorkers });
+  const pageWorkers = startPageWorkers({ workers: input.options.renderWorkers });
   try {
     await buildWith(input, pageWorkers);
   } finally {

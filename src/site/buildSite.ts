@@ -39,8 +39,12 @@ export async function buildSite(options: BuildSiteOptions): Promise<number> {
   try {
     // The page threads start loading the compiled site first, beside this thread's loading of the build's modules.
     const pageWorkers = startPageWorkers({ workers: options.options.renderWorkers });
-    const { buildPortal } = await import('./buildPortal.js').catch((error: unknown) => (pageWorkers.close(), Promise.reject(error)));
-    await buildPortal({ options: options.options, cwd: options.cwd, outDir: staging, log: { info: err, warn: err }, pageWorkers });
+    try {
+      const { buildPortal } = await import('./buildPortal.js');
+      await buildPortal({ options: options.options, cwd: options.cwd, outDir: staging, log: { info: err, warn: err }, pageWorkers });
+    } finally {
+      pageWorkers.close();
+    }
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     if (error instanceof SiteBuildError) err(error.message);

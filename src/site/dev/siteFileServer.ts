@@ -59,7 +59,11 @@ export function siteFileServer(source: SiteFileSource): (req: IncomingMessage, r
     // A page's URL ends in `/`, and the only files served here at such a URL are the pages of renamed notes' old URLs.
     // Any other page goes on at once: it never waits for the file list, which needs the pack data, which a saved note
     // makes stale (rebuilt in the background: ~1.5 s at 1,000 notes).
-    if (path.endsWith('/') && !site.redirects.some((r) => `${path}index.html`.slice(source.root.length) === redirectPagePath(r, source.root))) return next();
+    const rel = path.slice(source.root.length);
+    if (rel.endsWith('/') || rel === '') {
+      const file = `${rel}index.html`;
+      if (!site.redirects.some((r) => redirectPagePath(r, source.root) === file)) return next();
+    }
     void (async () => {
       if (files?.site !== site) {
         const data = await source.packData();
@@ -76,7 +80,6 @@ export function siteFileServer(source: SiteFileSource): (req: IncomingMessage, r
         const assets = noteAssets({ attachments: site.attachments, bodies: site.pageBodies }).files;
         files = { site, byPath: new Map(list.map((f) => [f.path, f])), assets: new Map(assets.map((a) => [a.output, a])) };
       }
-      const rel = path.slice(source.root.length);
       const asset = files.assets.get(rel);
       if (asset) {
         res.setHeader('Content-Type', mediaType(rel));

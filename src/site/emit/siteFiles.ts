@@ -234,12 +234,12 @@ export const SITE_FILE_EMITTERS: readonly SiteFileEmitter[] = [
   },
 ];
 
-/** Every machine output (SITE_FILE_EMITTERS), as a build writes them and `kb dev` serves them. */
 /** The file of the page at a renamed note's old URL (under the portal's root path), which sends the reader on. */
 export function redirectPagePath(redirect: Pick<NoteRedirect, 'from'>, root: string): string {
   return `${decodeURIComponent(redirect.from.slice(root.length))}index.html`;
 }
 
+/** Every machine output (SITE_FILE_EMITTERS), as a build writes them and `kb dev` serves them. */
 export function siteFiles(inputs: SiteFileInputs): SiteFile[] {
   const { model, bodies } = inputs;
   const mdUrl = (slug: string) => absoluteUrl(model.siteUrl, model.rawMarkdown ? model.paths.noteMd(slug) : model.paths.note(slug));

@@ -84,8 +84,9 @@ export function siteDigests(site: PreparedSite): RepoDigest[] {
  * feeds; a dev server waits until it has no page to answer).
  */
 export async function writeSitePacks(site: PreparedSite, data: PackData, between: () => Promise<void> = nextTurn): Promise<SitePack[]> {
-  const next = sitePacks(site, data);
+  // A pack's Markdown is always sanitised, whatever the folder trusts.
   const context = { ...site.jobContext, trustHtml: false };
+  const next = sitePacks(site, data, context);
   let render: ((job: RenderJob) => RenderedNote) | undefined;
   const packs: SitePack[] = [];
   for (;;) {
@@ -108,9 +109,12 @@ export async function writeSitePacks(site: PreparedSite, data: PackData, between
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The configured packs one at a time: each call builds the next (its HTML when the cache holds it), undefined when all are built. */
-function sitePacks(site: PreparedSite, data: PackData): () => (Omit<SitePack, 'html'> & { job: RenderJob; html: string | undefined }) | undefined {
+function sitePacks(
+  site: PreparedSite,
+  data: PackData,
+  context: PreparedSite['jobContext'],
+): () => (Omit<SitePack, 'html'> & { job: RenderJob; html: string | undefined }) | undefined {
   const { index } = site.model;
-  const context = { ...site.jobContext, trustHtml: false };
   // One token counter for every pack: they quote many of the same notes.
   const count = createTokenCounter();
   const todo = configuredPacks(index);
