@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { SiteBuildError } from '../../site/prepare/siteBuildError.js';
-import { startDevServer } from '../../site/dev/devServer.js';
+import { startDevPages } from '../../site/dev/devPages.js';
 import type { KbPortalOptions } from '../../site/options/kbPortalOptions.js';
 import { existingKbDir, parseFlags } from '../flags.js';
 import { EXIT, usageError, type Io } from '../io.js';
@@ -25,9 +25,13 @@ export async function run(argv: string[], io: Io): Promise<number> {
   const { options, listen } = devOptions(argv, io);
   const started = Date.now();
   let server;
+  // The page thread starts loading the compiled site first, beside this thread's loading of the server's modules.
+  const pages = startDevPages({ deadlineMs: options.renderDeadlineMs });
   try {
-    server = await startDevServer({ options, cwd: io.cwd, port: listen.port, host: listen.host, log: { info: io.err, warn: io.err } });
+    const { startDevServer } = await import('../../site/dev/devServer.js');
+    server = await startDevServer({ options, cwd: io.cwd, port: listen.port, host: listen.host, log: { info: io.err, warn: io.err }, pages });
   } catch (err) {
+    await pages.close();
     if (err instanceof SiteBuildError) {
       io.err(err.message);
       return EXIT.problems;

@@ -1,5 +1,6 @@
 // `kb dev`: the portal of a knowledge folder served live from the site compiled with the package (src/site/app/), by
-// a small Node server: pages rendered on request by Astro's App, the machine outputs and assets from memory
+// a small Node server: pages rendered on request by Astro's App in a thread of their own (devPages.ts, under the
+// render deadline), the machine outputs and assets from memory
 // (siteFileServer.ts), the browser assets from the compiled site. The folder is watched: a saved, added or deleted
 // note (or aliases.md, kb.config.yaml) is indexed again through the caches, and every open page reloads itself.
 // Astro's own dev server stays for work on the portal's components (`npm run dev` in a checkout: astro dev).
@@ -11,9 +12,10 @@ import type { KbPortalOptions } from '../options/kbPortalOptions.js';
 import { createPortalState, need, prepare, startPacks, workerUrl, type PortalState } from '../prepare/portalState.js';
 import { renderSetup } from '../../node/site/noteRenderJobs.js';
 import { renderNotes } from '../../node/site/renderNotes.js';
-import { loadApp, type LoadedApp } from '../app/loadApp.js';
+import { APP_DIR } from '../app/compileApp.js';
 import { resolveBuildConfig } from '../buildPortal.js';
 import type { BuildLog } from '../emit/emitSite.js';
+import { startDevPages, type DevPages } from './devPages.js';
 import { listenOn } from './listenOn.js';
 import { mediaType, siteFileServer } from './siteFileServer.js';
 
@@ -25,6 +27,8 @@ export interface DevServerInput {
   /** The address to listen on (default localhost only). */
   host?: string | undefined;
   log: BuildLog;
+  /** The page thread, when the caller started it before loading this module (devCommand.ts); else started here. */
+  pages?: DevPages | undefined;
 }
 
 export interface DevServer {
@@ -51,10 +55,12 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
   const answering = quietGate();
   const refresh = () => refreshFolder(state, input.log, answering.quiet);
   // Every route's module is loaded while the folder is indexed: the first page a writer opens does not wait for it.
-  const [app] = await Promise.all([loadApp(cfg.base, { preload: true }), refresh()]);
-  // The Markdown pipeline a saved note is rendered with, loaded once no page is being answered.
-  void answering.quiet().then(() => import('../../node/site/noteRenderer.js'));
-  app.setData({ dataDir: cfg.dataDir, generation: state.generation });
+  // The pages render in a thread of their own, which loads every route's module while this one indexes the folder.
+  const pages = input.pages ?? startDevPages({ deadlineMs: input.options.renderDeadlineMs });
+  await refresh();
+  // The Markdown pipeline a saved note is rendered with, loaded once the first page was answered and none is being.
+  void answering.answered.then(answering.quiet).then(() => import('../../node/site/noteRenderer.js'));
+  pages.setData(cfg.base, { dataDir: cfg.dataDir, generation: state.generation });
 
   const listeners = new Set<ServerResponse>();
   let pending: NodeJS.Timeout | undefined;
@@ -67,7 +73,7 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
         .then(async () => {
           const started = Date.now();
           await refresh();
-          app.setData({ dataDir: cfg.dataDir, generation: state.generation });
+          pages.setData(cfg.base, { dataDir: cfg.dataDir, generation: state.generation });
           for (const res of listeners) res.write('event: reload\ndata: \n\n');
           input.log.info(`kb: ${need(state.site).model.index.notes.length} notes indexed again in ${Date.now() - started} ms`);
         })
@@ -84,8 +90,8 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split(/[?#]/)[0]!;
     if (path === EVENTS) return events(res, listeners);
-    if (path.startsWith(`${cfg.base}_astro/`)) return clientAsset(app, path.slice(cfg.base.length), res);
-    files(req, res, () => void page(app, state, answering.during, req, res));
+    if (path.startsWith(`${cfg.base}_astro/`)) return clientAsset(path.slice(cfg.base.length), res);
+    files(req, res, () => void page(pages, state, answering.during, req, res));
   });
   const url = await listenOn(server, input.port, input.host);
   answering.open();
@@ -96,6 +102,7 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
       clearTimeout(pending);
       for (const res of listeners) res.end();
       await new Promise<void>((done) => server.close(() => done()));
+      await pages.close();
     },
   };
 }
@@ -116,12 +123,14 @@ async function refreshFolder(state: PortalState, log: BuildLog, between: () => P
 /**
  * Pages being answered: `during` counts one while it renders, `quiet` resolves on a turn of the event loop when none
  * is (the background work's gate; a page waiting for that work, the home page, is not counted), once `open` (the
- * server listens: before, the background work would only delay the first page).
+ * server listens: before, the background work would only delay the first page). `answered`: the first page was.
  */
-function quietGate(): { during: <T>(work: Promise<T>) => Promise<T>; quiet: () => Promise<void>; open: () => void } {
+function quietGate(): { during: <T>(work: Promise<T>) => Promise<T>; quiet: () => Promise<void>; open: () => void; answered: Promise<void> } {
   let busy = 0;
   let opened = false;
   let waiting: (() => void)[] = [];
+  let firstAnswered!: () => void;
+  const answered = new Promise<void>((resolve) => (firstAnswered = resolve));
   const release = () => {
     if (!opened || busy > 0) return;
     const now = waiting;
@@ -129,10 +138,12 @@ function quietGate(): { during: <T>(work: Promise<T>) => Promise<T>; quiet: () =
     for (const go of now) go();
   };
   return {
+    answered,
     during: <T>(work: Promise<T>): Promise<T> => {
       busy++;
       return work.finally(() => {
         busy--;
+        firstAnswered();
         setImmediate(release);
       });
     },
@@ -148,21 +159,22 @@ function quietGate(): { during: <T>(work: Promise<T>) => Promise<T>; quiet: () =
   };
 }
 
-/** A page: rendered by the App for this request, with the reload script before `</body>`. */
-async function page(app: LoadedApp, state: PortalState, during: <T>(work: Promise<T>) => Promise<T>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** A page: rendered by the page thread for this request, with the reload script before `</body>`. */
+async function page(
+  pages: DevPages,
+  state: PortalState,
+  during: <T>(work: Promise<T>) => Promise<T>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   try {
     const cfg = need(state.config);
     const rel = (req.url ?? '/').slice(cfg.base.length);
     if (rel === '' || /^(packs|health)\//.test(rel)) await state.ready; // the home, pack and health pages show the packs
-    // The body is read whole inside `during`: a page streams as it renders.
-    const { response, body } = await during(
-      app
-        .render(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`)
-        .then(async (response) => ({ response, body: Buffer.from(await response.arrayBuffer()) })),
-    );
-    res.statusCode = response.status;
-    response.headers.forEach((value, key) => res.setHeader(key, value));
-    const type = response.headers.get('content-type') ?? '';
+    const { status, headers, body } = await during(pages.render(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`));
+    res.statusCode = status;
+    for (const [key, value] of headers) res.setHeader(key, value);
+    const type = headers.find(([key]) => key === 'content-type')?.[1] ?? '';
     if (!type.includes('text/html')) return void res.end(body);
     const html = body.toString('utf8');
     const at = html.lastIndexOf('</body>');
@@ -174,10 +186,13 @@ async function page(app: LoadedApp, state: PortalState, during: <T>(work: Promis
   }
 }
 
+/** The compiled site's browser assets. */
+const CLIENT_DIR = join(APP_DIR, 'client');
+
 /** A file of the compiled site's browser assets, never one outside them. */
-function clientAsset(app: LoadedApp, rel: string, res: ServerResponse): void {
-  const file = normalize(join(app.clientDir, decodeURIComponent(rel)));
-  const st = !relative(app.clientDir, file).startsWith('..') ? statSync(file, { throwIfNoEntry: false }) : undefined;
+function clientAsset(rel: string, res: ServerResponse): void {
+  const file = normalize(join(CLIENT_DIR, decodeURIComponent(rel)));
+  const st = !relative(CLIENT_DIR, file).startsWith('..') ? statSync(file, { throwIfNoEntry: false }) : undefined;
   if (!st?.isFile()) {
     res.statusCode = 404;
     return void res.end('not found');

@@ -1,0 +1,28 @@
+// A page thread for tests/unit/devPages.test.ts, speaking devPagesWorker.ts's protocol without the compiled site, so
+// that nothing in the test depends on the machine's speed:
+// - a URL containing `hang` reports its start (the pool arms the page's deadline only then) and never finishes (it
+//   waits on a lock nobody releases, without spinning);
+// - any other URL is answered at once, without its start, so no deadline is ever armed for it: its body names the
+//   thread, the base and the data's generation the thread was last given, and the URL;
+// - workerData.appDir (the compiled site's folder, unused here): a thread throws as it loads while a file of that
+//   name exists, and removes it (so the thread started after it loads).
+import { Buffer } from 'node:buffer';
+import { existsSync, rmSync } from 'node:fs';
+import { parentPort, threadId, workerData } from 'node:worker_threads';
+
+if (workerData.appDir && existsSync(workerData.appDir)) {
+  rmSync(workerData.appDir);
+  throw new Error('the compiled site could not be loaded');
+}
+const lock = new Int32Array(new SharedArrayBuffer(4));
+let data;
+parentPort.on('message', (message) => {
+  if ('data' in message) return void (data = message);
+  const { id, url } = message;
+  if (url.includes('hang')) {
+    parentPort.postMessage({ start: id });
+    Atomics.wait(lock, 0, 0);
+  }
+  const body = Buffer.from(`thread ${threadId} base ${data?.base} generation ${data?.data.generation} ${url}`);
+  parentPort.postMessage({ id, status: 200, headers: [['content-type', 'text/html']], body: new Uint8Array(body) });
+});
