@@ -1,6 +1,6 @@
 // `kb build`: the site of a knowledge folder, by stage, in this process, on the site compiled with the package
 // (src/site/app/). Prepare: index the folder once into the data pages read. Render: the notes' Markdown and the packs,
-// then every page through Astro's App in worker threads. Emit: the machine outputs, the assets, the Pagefind index.
+// then every page through Astro's App in worker threads (a few notes' Markdown with their pages: markdownWithPages). Emit: the machine outputs, the assets, the Pagefind index.
 // No Vite, no Rollup, no `astro build`: the portal's own code was bundled when the package was built.
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,8 +19,8 @@ import { appCodeHash } from './app/appStamp.js';
 import { pagesSalt } from './prepare/pagesSalt.js';
 import { emitSite, type BuildLog } from './emit/emitSite.js';
 import { pageFallbacks } from './render/pageFallbacks.js';
-import { renderNoteMarkdown } from './render/renderNoteBodies.js';
-import { startPageWorkers, type PageWorkers } from './render/renderPages.js';
+import { markdownWithPages, renderNoteMarkdown } from './render/renderNoteBodies.js';
+import { startPageWorkers, type PageWorkers, type RenderOutcome } from './render/renderPages.js';
 
 export interface BuildPortalInput {
   options: KbPortalOptions;
@@ -78,7 +78,7 @@ async function buildWith({ options, cwd, outDir, log }: BuildPortalInput, pageWo
   // The packs (pack data, configured packs, health) while the notes and pages render; the pages that show them wait
   // for them. A folder whose pack data this thread builds (past 30,000 notes) has it built between the two: this
   // thread feeds both render pools.
-  const notesRendered = renderNoteMarkdown(state, log);
+  const notesRendered = markdownWithPages(state, log) ? Promise.resolve() : renderNoteMarkdown(state, log);
   const packs = startPacksBeside(state, prepared, notesRendered);
   packs.catch(() => undefined); // reported where it is awaited (the gated pages), not as an unhandled rejection
   await notesRendered;
@@ -94,21 +94,27 @@ async function buildWith({ options, cwd, outDir, log }: BuildPortalInput, pageWo
   const later = (p: RenderedPage) => p.kind === 'packs' || p.kind === 'health' || p.kind === 'home';
   const reuse = prepared.pages ? { salt: prepared.pages.salt, previous: previousFingerprints(prepared.pages) } : undefined;
   const render = { base: cfg.base, outDir, data, deadlineMs: cfg.renderDeadlineMs, reuse, ...fallbacks };
-  const outcome = [
-    await pageWorkers.render(
+  // The note pages are written before the gated pages wait for the packs: their manifests then, and the emitters that
+  // read only them (the kept pages, the search index) start meanwhile.
+  let ungatedDone!: (pages: RenderOutcome['pages']) => void;
+  const notePages = new Promise<RenderOutcome['pages']>((resolve) => (ungatedDone = resolve)).then((written) => {
+    if (prepared.pages) writePageManifests(prepared.pages, written);
+  });
+  const everyPage = pageWorkers
+    .render(
       pages.filter((p) => !later(p)),
-      { ...render, gated: { pages: pages.filter(later), ready: packs } },
-    ),
-  ];
-  const rendered = outcome.flatMap((o) => o.pages);
-  if (prepared.pages) writePageManifests(prepared.pages, rendered);
-  state.fellBack = outcome.flatMap((o) => o.fellBack).map(({ page, reason }) => ({ path: fallbacks.noteOf(page)?.path ?? page.path, reason }));
-  state.failedPages = outcome.flatMap((o) => o.failed).map(({ page, reason }) => ({ path: fallbacks.noteOf(page)?.path ?? page.path, reason }));
-  cpSync(join(APP_DIR, 'client'), outDir, { recursive: true });
-  const kept = rendered.filter((r) => r.kept).length;
-  log.info(`kb: ${rendered.length - kept} pages rendered${kept ? `, ${kept} unchanged` : ''} (${seconds(started)}s)`);
-
+      { ...render, gated: { pages: pages.filter(later), ready: packs }, ungatedDone },
+    )
+    .then((outcome) => {
+      const gatedPages = outcome.pages.filter(({ page }) => later(page));
+      if (prepared.pages) writePageManifests(prepared.pages, gatedPages);
+      state.fellBack = outcome.fellBack.map(({ page, reason }) => ({ path: fallbacks.noteOf(page)?.path ?? page.path, reason }));
+      state.failedPages = outcome.failed.map(({ page, reason }) => ({ path: fallbacks.noteOf(page)?.path ?? page.path, reason }));
+      cpSync(join(APP_DIR, 'client'), outDir, { recursive: true });
+      const kept = outcome.pages.filter((r) => r.kept).length;
+      log.info(`kb: ${outcome.pages.length - kept} pages rendered${kept ? `, ${kept} unchanged` : ''} (${seconds(started)}s)`);
+    });
   const emitting = Date.now();
-  await emitSite(state, outDir, log);
+  await Promise.all([everyPage, emitSite(state, outDir, log, { notePages, everyPage })]);
   log.info(`kb: emitted (${seconds(emitting)}s)`);
 }

@@ -1,5 +1,6 @@
-// The emit stage, once every page is written, as a declared list of emitters (SITE_EMITTERS): the unchanged pages kept
-// from the previous build, the Pagefind index of the note pages (in other threads, while) the machine outputs
+// The emit stage, as a declared list of emitters (SITE_EMITTERS): once the note pages are written (before the pages that
+// wait for the packs), the unchanged ones kept from the previous build and the Pagefind index of the note pages (in
+// other threads, while the rest renders and) while the machine outputs
 // (siteFiles.ts SITE_FILE_EMITTERS: index files, the island's data, llms.txt, sitemap, feed, packs, boards, redirects)
 // and the notes' assets are written, the caches' upkeep, then the output's size. The same for `kb build` (src/site/buildPortal.ts) and for
 // a host site's `astro build` (its astro:build:done hook).
@@ -33,6 +34,8 @@ interface EmitInput {
   outDir: string;
   portalDir: string;
   log: BuildLog;
+  /** The unchanged pages linked so far: the kinds' manifests, how many pages, in how many ms. */
+  kept: { kinds: Set<string>; pages: number; ms: number };
 }
 
 /** One emitter of the emit stage: its name, what it reads, and its writer. */
@@ -44,24 +47,22 @@ export interface SiteEmitter {
   background?: true;
   /** It reads what every emitter before it wrote: it waits for those in the background. */
   last?: true;
+  /** It reads only the note pages: it runs once they are written, before the pages that wait for the packs. */
+  early?: true;
 }
 
 /** The emit stage, in order: every output but the pages, once every page is written. */
 export const SITE_EMITTERS: readonly SiteEmitter[] = [
   {
-    name: 'kept pages',
+    name: 'kept note pages',
     reads: ['page manifests', 'the previous output'],
-    emit: ({ prepared, cfg, outDir, log }) => {
-      const pages = prepared.pages;
-      if (!pages || !cfg.reuseFrom || !pages.previous) return;
-      const started = Date.now();
-      const linked = linkReusedPages(pages, cfg.reuseFrom, outDir);
-      log.info(`kb: ${linked} unchanged pages kept from the previous build (${seconds(started)}s)`);
-    },
+    early: true,
+    emit: (input) => void keptPages(input),
   },
   {
     name: 'search',
     reads: ['note pages'],
+    early: true,
     // Pagefind indexes in its own threads and processes while this thread writes the machine outputs.
     background: true,
     emit: async ({ prepared, cfg, outDir, portalDir, log }) => {
@@ -85,6 +86,13 @@ export const SITE_EMITTERS: readonly SiteEmitter[] = [
         log: (line) => log.info(line),
       });
       log.info(`kb: pagefind done (${seconds(started)}s)`);
+    },
+  },
+  {
+    name: 'kept pages',
+    reads: ['page manifests', 'the previous output'],
+    emit: (input) => {
+      if (keptPages(input)) input.log.info(`kb: ${input.kept.pages} unchanged pages kept from the previous build (${(input.kept.ms / 1000).toFixed(1)}s)`);
     },
   },
   {
@@ -142,20 +150,45 @@ export const SITE_EMITTERS: readonly SiteEmitter[] = [
   },
 ];
 
-/** Writes everything but the pages into `outDir` (the output folder: the portal is in its `prefix` folder). */
-export async function emitSite(state: PortalState, outDir: string, log: BuildLog): Promise<void> {
+/** Links the unchanged pages whose kinds' manifests were not linked yet; false when the build keeps none. */
+function keptPages({ prepared, cfg, outDir, kept }: EmitInput): boolean {
+  const pages = prepared.pages;
+  if (!pages || !cfg.reuseFrom || !pages.previous) return false;
+  const started = Date.now();
+  kept.pages += linkReusedPages(pages, cfg.reuseFrom, outDir, kept.kinds);
+  kept.ms += Date.now() - started;
+  return true;
+}
+
+/**
+ * Writes everything but the pages into `outDir` (the output folder: the portal is in its `prefix` folder): the early
+ * emitters once `notePages` resolves (the note pages are written, their manifests too), the others once `everyPage`
+ * does (by default both already have: a host site's build).
+ */
+export async function emitSite(
+  state: PortalState,
+  outDir: string,
+  log: BuildLog,
+  { notePages = Promise.resolve(), everyPage = Promise.resolve() }: { notePages?: Promise<void>; everyPage?: Promise<void> } = {},
+): Promise<void> {
   const prepared = need(state.site);
   const cfg = need(state.config);
-  const input: EmitInput = { state, prepared, cfg, outDir, portalDir: join(outDir, cfg.prefix), log };
+  const input: EmitInput = { state, prepared, cfg, outDir, portalDir: join(outDir, cfg.prefix), log, kept: { kinds: new Set(), pages: 0, ms: 0 } };
   const background: Promise<void>[] = [];
-  for (const emitter of SITE_EMITTERS) {
-    if (emitter.last) await Promise.all(background.splice(0));
-    const done = Promise.resolve(emitter.emit(input));
-    if (!emitter.background) await done;
-    else {
-      done.catch(() => undefined); // awaited below; a failure meanwhile is not unhandled
-      background.push(done);
+  const run = async (emitters: readonly SiteEmitter[]) => {
+    for (const emitter of emitters) {
+      if (emitter.last) await Promise.all(background.splice(0));
+      const done = Promise.resolve(emitter.emit(input));
+      if (!emitter.background) await done;
+      else {
+        done.catch(() => undefined); // awaited below; a failure meanwhile is not unhandled
+        background.push(done);
+      }
     }
-  }
+  };
+  await notePages;
+  await run(SITE_EMITTERS.filter((e) => e.early));
+  await everyPage;
+  await run(SITE_EMITTERS.filter((e) => !e.early));
   await Promise.all(background);
 }

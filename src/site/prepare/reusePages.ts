@@ -102,13 +102,18 @@ export function writePageManifests(
   for (const [kind, manifest] of manifests) writeFileSync(join(pages.pending, `${kind}.json`), JSON.stringify(manifest));
 }
 
-/** Links every page this build skipped from the previous output into `outDir`; returns how many. */
-export function linkReusedPages(pages: PagesManifestDirs, from: string, outDir: string): number {
+/**
+ * Links every page this build skipped from the previous output into `outDir`; returns how many. `linked`: the
+ * manifests (one per kind of page) already linked, skipped, and those linked now added (a build links its note pages'
+ * kinds before its gated pages are rendered, and the others after).
+ */
+export function linkReusedPages(pages: PagesManifestDirs, from: string, outDir: string, linkedKinds = new Set<string>()): number {
   let linked = 0;
   const made = new Set<string>();
   for (const name of readdirSync(pages.pending)
-    .filter((n) => n.endsWith('.json'))
+    .filter((n) => n.endsWith('.json') && !linkedKinds.has(n))
     .sort()) {
+    linkedKinds.add(name);
     const { skipped } = PageManifestSchema.parse(JSON.parse(readFileSync(join(pages.pending, name), 'utf8')));
     for (const file of skipped) {
       const to = join(outDir, file);

@@ -20,6 +20,24 @@ export function renderNoteBodies(state: PortalState, log: BuildLog): Promise<voi
   return state.ready;
 }
 
+/** Fewer Markdown notes to render than this, and no thread count asked for (`renderWorkers`): `kb build` leaves them to the page threads. */
+export const MARKDOWN_WITH_PAGES_BELOW = 200;
+
+/**
+ * Whether `kb build` leaves the notes' Markdown to the page threads, each note rendered (and cached) by its own page:
+ * a few notes (a small folder's first build, a rebuild after an edit) render sooner where the Markdown pipeline was
+ * loaded with the compiled site than in a Markdown thread that loads it first (~0.5 s of a 16-note folder's cold
+ * build). A note's deadline is then its page's: a page past it is written with its note as text (pageFallbacks.ts).
+ * The same HTML either way (tests/unit/buildPaths.test.ts).
+ */
+export function markdownWithPages(state: PortalState, log: BuildLog): boolean {
+  const prepared = need(state.site);
+  const cfg = need(state.config);
+  if (cfg.renderWorkers !== undefined || prepared.jobs.length >= MARKDOWN_WITH_PAGES_BELOW) return false;
+  log.info(`kb: rendering ${prepared.jobs.length} of ${prepared.htmlKeys.size} Markdown notes with their pages (the others are cached)`);
+  return true;
+}
+
 /**
  * The notes' Markdown not in the HTML cache yet, rendered in worker threads under the render deadline: a note past it
  * is published as its text, with a warning (`state.timedOut`). The pages then read every note's HTML from the cache.

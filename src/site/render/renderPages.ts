@@ -38,6 +38,11 @@ export interface RenderPagesInput {
   reuse?: { salt: string; previous: ReadonlyMap<string, string> } | undefined;
   /** Pages that wait for something before they render (the packs they show): handed out last, once `ready`. */
   gated?: { pages: readonly PageJob[]; ready: Promise<unknown> } | undefined;
+  /**
+   * Called once every page but the gated ones is rendered, kept or written as a plain page, with what became of them
+   * (sorted by path): what reads only those pages (the search index) can start while the gated ones wait.
+   */
+  ungatedDone?: ((pages: RenderOutcome['pages']) => void) | undefined;
   /** A failed or overdue note page: put its note's text where the page reads its body; false when the page is no note page. */
   fallback: (page: PageJob) => boolean;
   /** Writes a page that could not be rendered even so: a plain page saying so. */
@@ -152,18 +157,30 @@ type Spawned = { worker: Worker; port: MessagePort; error: unknown };
 function renderWith(threads: Spawned[], spawn: () => Spawned, pages: readonly PageJob[], input: RenderPagesInput): Promise<RenderOutcome> {
   const outcome: RenderOutcome = { pages: [], fellBack: [], failed: [] };
   const gated = input.gated?.pages ?? [];
-  if (threads.length === 0) return Promise.resolve(outcome);
+  if (threads.length === 0) {
+    input.ungatedDone?.([]);
+    return Promise.resolve(outcome);
+  }
   const deadline = input.deadlineMs ?? DEFAULT_PAGE_DEADLINE_MS;
   const queue = [...pages];
   let gate: Promise<unknown> | undefined = gated.length ? input.gated!.ready : undefined;
   const tried = new Set<string>(); // pages already retried with their note as text
+  const isGated = new Set(gated);
+  let ungatedLeft = pages.length;
   const setup: PagesSetup = { base: input.base, outDir: input.outDir, data: input.data, salt: input.reuse?.salt };
   return new Promise((resolve, reject) => {
     let running = 0;
+    const byPath = (a: { page: PageJob }, b: { page: PageJob }) => compareStrings(a.page.path, b.page.path);
+    /** A page's outcome, once: the last page not gated tells `ungatedDone`. */
+    const done = (entry: RenderOutcome['pages'][number]) => {
+      outcome.pages.push(entry);
+      if (isGated.has(entry.page) || --ungatedLeft > 0) return;
+      input.ungatedDone?.(outcome.pages.filter((p) => !isGated.has(p.page)).sort(byPath));
+    };
+    if (ungatedLeft === 0) input.ungatedDone?.([]);
     const stops = new Set<() => void>();
     const finish = () => {
       if (running > 0) return;
-      const byPath = (a: { page: PageJob }, b: { page: PageJob }) => compareStrings(a.page.path, b.page.path);
       outcome.pages.sort(byPath);
       outcome.fellBack.sort(byPath);
       outcome.failed.sort(byPath);
@@ -183,7 +200,7 @@ function renderWith(threads: Spawned[], spawn: () => Spawned, pages: readonly Pa
       }
       input.lastResort(page, reason);
       outcome.failed.push({ page, reason });
-      outcome.pages.push({ page, fingerprint: undefined, kept: false });
+      done({ page, fingerprint: undefined, kept: false });
     };
     const start = ({ worker, port: port1, error }: Spawned) => {
       running++;
@@ -238,7 +255,7 @@ function renderWith(threads: Spawned[], spawn: () => Spawned, pages: readonly Pa
         current = undefined;
         const page = batch[p.end]!;
         if (p.error !== undefined) recover(page, p.error);
-        else outcome.pages.push({ page, fingerprint: p.fingerprint, kept: p.kept === true });
+        else done({ page, fingerprint: p.fingerprint, kept: p.kept === true });
       };
       const overdue = (armed: number) => {
         // This thread may have been busy while the page finished: read what the worker reported since.
