@@ -22,6 +22,8 @@ export interface PageWorkersInput {
   workers?: number | undefined;
   /** The compiled site (default lib/app/). */
   appDir?: string | undefined;
+  /** The threads' module (tests give one of their own; default renderPagesWorker.js). */
+  workerUrl?: URL | undefined;
 }
 
 /** What the pages are rendered with, once the folder is prepared. */
@@ -116,7 +118,7 @@ const PAGES_PER_THREAD = 200;
  * memory longer; a small folder's pages need only the first.)
  */
 export function startPageWorkers(pool: PageWorkersInput): PageWorkers {
-  const workerUrl = new URL('./renderPagesWorker.js', import.meta.url);
+  const workerUrl = pool.workerUrl ?? new URL('./renderPagesWorker.js', import.meta.url);
   const most = Math.max(1, pool.workers ?? availableParallelism());
   // Asked for a number of threads (renderWorkers), a site gets them (one per batch at most); else one per core, as
   // many as its pages are worth.
