@@ -190,8 +190,10 @@ export async function prepareSite(
       writeSync(fd, bytes);
       notes[note.path] = { as: 'md', htmlKey: job.key, job: [offset, bytes.length] };
       offset += bytes.length;
+      // Notes whose HTML depends on the same things (the key: an empty note and another, the same text and links)
+      // share it: rendered once.
+      if (!htmlKeys.has(job.key) && !options.hasHtml(job.key)) jobs.push(job);
       htmlKeys.add(job.key);
-      if (!options.hasHtml(job.key)) jobs.push(job);
     }
   } finally {
     closeSync(fd);
