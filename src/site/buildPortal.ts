@@ -1,7 +1,9 @@
 // `kb build`: the site of a knowledge folder, by stage, in this process, on the site compiled with the package
 // (src/site/app/). Prepare: index the folder once into the data pages read. Render: the notes' Markdown and the packs,
-// then every page through Astro's App in worker threads (a few notes' Markdown with their pages: markdownWithPages). Emit: the machine outputs, the assets, the Pagefind index.
-// No Vite, no Rollup, no `astro build`: the portal's own code was bundled when the package was built.
+// then every page through Astro's App in worker threads (a few notes' Markdown with their pages: markdownWithPages).
+// Emit: the machine outputs, the assets, the Pagefind index (the kept note pages and search once the note pages are
+// written, while the pages that show the packs wait for them). No Vite, no Rollup, no `astro build`: the portal's own
+// code was bundled when the package was built.
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -100,6 +102,7 @@ async function buildWith({ options, cwd, outDir, log }: BuildPortalInput, pageWo
   const notePages = new Promise<RenderOutcome['pages']>((resolve) => (ungatedDone = resolve)).then((written) => {
     if (prepared.pages) writePageManifests(prepared.pages, written);
   });
+  let pagesEnded = Date.now();
   const everyPage = pageWorkers
     .render(
       pages.filter((p) => !later(p)),
@@ -113,8 +116,8 @@ async function buildWith({ options, cwd, outDir, log }: BuildPortalInput, pageWo
       cpSync(join(APP_DIR, 'client'), outDir, { recursive: true });
       const kept = outcome.pages.filter((r) => r.kept).length;
       log.info(`kb: ${outcome.pages.length - kept} pages rendered${kept ? `, ${kept} unchanged` : ''} (${seconds(started)}s)`);
+      pagesEnded = Date.now();
     });
-  const emitting = Date.now();
   await Promise.all([everyPage, emitSite(state, outDir, log, { notePages, everyPage })]);
-  log.info(`kb: emitted (${seconds(emitting)}s)`);
+  log.info(`kb: emitted (${seconds(pagesEnded)}s after the last page)`);
 }

@@ -51,7 +51,7 @@ export interface SiteEmitter {
   early?: true;
 }
 
-/** The emit stage, in order: every output but the pages, once every page is written. */
+/** The emit stage, in order: every output but the pages; the `early` emitters once the note pages are written, the others once every page is. */
 export const SITE_EMITTERS: readonly SiteEmitter[] = [
   {
     name: 'kept note pages',
