@@ -57,6 +57,8 @@ export interface ReadOptions {
    * site and `kb check` read them; `kb index` does not, and skips the parse. Default: false.
    */
   links?: boolean | undefined;
+  /** Told how many files will be read, once that is known and before they are (a site build starts what a folder of that size needs). */
+  reading?: ((files: number) => void) | undefined;
 }
 
 const toPosix = (p: string) => p.split(sep).join('/');
@@ -151,6 +153,7 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
     readTeamShared(reader, projectRoots[key]!, key, unpublished, later, notes);
   }
 
+  options.reading?.(toRead.length);
   // The files to read are known: their facts are derived in worker threads first when the cache is cold (prefillFacts.ts),
   // then each is read in turn. Reports, issues and notes are sorted afterwards, so the order of reading changes nothing.
   let prefilled = 0;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadKbConfig } from '../node/loadKbConfig.js';
 import type { KbPortalOptions } from './options/kbPortalOptions.js';
-import { createPortalState, prepare, seconds, startPacksBeside } from './prepare/portalState.js';
+import { createPortalState, dropPackThread, prepare, seconds, startPacksBeside } from './prepare/portalState.js';
 import { packDataBlocksThisThread } from './prepare/preparePacks.js';
 import { SiteBuildError } from './prepare/siteBuildError.js';
 import { resolvePortal, type PortalConfig } from './options/resolvePortal.js';
@@ -72,6 +72,7 @@ async function buildWith({ options, cwd, outDir, log }: BuildPortalInput, pageWo
     log.warn(
       `kb: ${prepared.mdx.length} .mdx note${prepared.mdx.length === 1 ? '' : 's'} (${first}${prepared.mdx.length > 1 ? ', …' : ''}) hold${prepared.mdx.length === 1 ? 's' : ''} code beyond data, which --trust-html runs and only Astro's bundler compiles: this build runs Astro (slower)`,
     );
+    dropPackThread(state);
     await buildWithAstro(options, outDir);
     return;
   }

@@ -1,9 +1,11 @@
-// A worker thread that builds the site's pack data (src/site/prepare/preparePacks.ts) while Astro bundles.
-import { parentPort, workerData } from 'node:worker_threads';
+// A worker thread that builds the site's pack data (src/site/prepare/preparePacks.ts): started while the folder is
+// read, it loads its modules meanwhile, then builds the pack data of the index and bodies it is sent.
+import { parentPort } from 'node:worker_threads';
 import { buildPackData } from '../../core/context/buildPackData.js';
 import type { KbIssue } from '../../core/util/issue.js';
 import type { PackDataJob, PackDataReply } from '../../site/prepare/preparePacks.js';
 
-const { index, bodies } = workerData as PackDataJob;
-const issues: KbIssue[] = [];
-parentPort!.postMessage({ data: buildPackData(index, new Map(bodies), { warn: (issue) => issues.push(issue) }), issues } satisfies PackDataReply);
+parentPort!.once('message', ({ index, bodies }: PackDataJob) => {
+  const issues: KbIssue[] = [];
+  parentPort!.postMessage({ data: buildPackData(index, new Map(bodies), { warn: (issue) => issues.push(issue) }), issues } satisfies PackDataReply);
+});

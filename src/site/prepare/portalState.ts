@@ -10,7 +10,8 @@ import type { SitePack } from '../../core/site/sitePack.js';
 import { rankerCodeHash, rendererCodeHash } from '../../node/cache/cacheCode.js';
 import { hasNoteHtml } from '../../node/site/noteHtmlCache.js';
 import type { KbPortalOptions } from '../options/kbPortalOptions.js';
-import { packDataBlocksThisThread, sitePackData, writeSiteHealth, writeSitePacks } from './preparePacks.js';
+import type { Worker } from 'node:worker_threads';
+import { earlyPackDataThread, packDataBlocksThisThread, sitePackData, writeSiteHealth, writeSitePacks } from './preparePacks.js';
 import { prepareSite, type PreparedSite } from './prepareSite.js';
 import type { PortalConfig } from '../options/resolvePortal.js';
 import { pageManifests } from './reusePages.js';
@@ -40,6 +41,8 @@ export interface PortalState {
   packIssues: KbIssue[];
   /** Notes rendered and packs written (astro:build:start); pages and astro:build:done wait for it. */
   ready: Promise<void>;
+  /** A pack data thread started while the folder was read (earlyPackDataThread), until startPacks takes it. */
+  packThread: Worker | undefined;
 }
 
 export function createPortalState(options: KbPortalOptions): PortalState {
@@ -56,7 +59,14 @@ export function createPortalState(options: KbPortalOptions): PortalState {
     failedPages: [],
     packIssues: [],
     ready: Promise.resolve(),
+    packThread: undefined,
   };
+}
+
+/** Stops a pack data thread started for the folder and not given its job (the folder changed, or the build took another path). */
+export function dropPackThread(state: PortalState): void {
+  void state.packThread?.terminate();
+  state.packThread = undefined;
 }
 
 /** A field an earlier hook sets. */
@@ -73,12 +83,20 @@ export async function prepare(state: PortalState, logger: Pick<AstroIntegrationL
   const cfg = need(state.config);
   const started = Date.now();
   logger.info(`kb: indexing ${cfg.kbDir}`);
-  const prepared = await prepareSite(cfg, {
-    rendererHash: rendererCodeHash(),
-    hasHtml: (key) => hasNoteHtml(cfg.htmlDir, key),
-    pages: salt === undefined ? undefined : pageManifests(cfg, salt, (line) => logger.info(line)),
-    warn: (line) => logger.warn(line),
-  });
+  dropPackThread(state);
+  let prepared: PreparedSite;
+  try {
+    prepared = await prepareSite(cfg, {
+      rendererHash: rendererCodeHash(),
+      hasHtml: (key) => hasNoteHtml(cfg.htmlDir, key),
+      pages: salt === undefined ? undefined : pageManifests(cfg, salt, (line) => logger.info(line)),
+      warn: (line) => logger.warn(line),
+      reading: (files) => (state.packThread = earlyPackDataThread(files, workerUrl('packDataWorker'))),
+    });
+  } catch (err) {
+    dropPackThread(state);
+    throw err;
+  }
   for (const line of prepared.summary) logger.info(line);
   logger.info(`kb: indexed ${prepared.model.index.notes.length} notes (${seconds(started)}s)`);
   state.site = prepared;
@@ -92,7 +110,9 @@ export async function prepare(state: PortalState, logger: Pick<AstroIntegrationL
  */
 export function startPacks(state: PortalState, prepared: PreparedSite, inWorker: boolean, between?: () => Promise<void>): Promise<void> {
   state.packIssues = [];
-  const packData = sitePackData(prepared, rankerCodeHash(), inWorker ? workerUrl('packDataWorker') : undefined, (issue) => state.packIssues.push(issue));
+  const early = state.packThread;
+  state.packThread = undefined;
+  const packData = sitePackData(prepared, rankerCodeHash(), inWorker ? workerUrl('packDataWorker') : undefined, (issue) => state.packIssues.push(issue), early);
   state.packData = packData;
   return packData.then(async (data) => {
     state.packs = await writeSitePacks(prepared, data, between);

@@ -77,7 +77,14 @@ export interface PreparedSite {
  */
 export async function prepareSite(
   config: PortalConfig,
-  options: { rendererHash: string; hasHtml: (key: string) => boolean; pages: PagesManifestDirs | undefined; warn: (line: string) => void },
+  options: {
+    rendererHash: string;
+    hasHtml: (key: string) => boolean;
+    pages: PagesManifestDirs | undefined;
+    warn: (line: string) => void;
+    /** Told how many files will be read (readKnowledgeFolder's `reading`). */
+    reading?: ((files: number) => void) | undefined;
+  },
 ): Promise<PreparedSite> {
   let result: IndexedFolder;
   try {
@@ -87,6 +94,7 @@ export async function prepareSite(
       allowSecrets: config.allowSecrets,
       links: true,
       locale: config.locale,
+      reading: options.reading,
     });
   } catch (err) {
     if (err instanceof ConfigError) throw new SiteBuildError(err.lines);
