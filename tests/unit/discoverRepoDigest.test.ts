@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { discoverInDigest } from '../../src/core/discover/discoverInDigest.js';
 import { buildRepoDigest } from '../../src/node/discover/buildRepoDigest.js';
+import { digestMemo } from '../../src/node/context/digestsFor.js';
 import { gitRecency } from '../../src/node/discover/gitRecency.js';
 import { git } from './gitSupport.js';
 
@@ -283,5 +284,17 @@ describe('a digest holds no credential of the codebase', () => {
     const d = buildRepoDigest(tree(files), reg());
     expect(d.mode).toBe('map');
     expect(d.readme).toContain('Deploy with [redacted: aws].');
+  });
+});
+
+describe('a build digests each codebase once (digestMemo)', () => {
+  it('answers the same registration with the same digest, another registration with its own', () => {
+    const digestOf = digestMemo();
+    const first = digestOf(SHOP, reg());
+    expect(first).toEqual(buildRepoDigest(SHOP, reg()));
+    expect(digestOf(SHOP, reg())).toBe(first);
+    const narrower = digestOf(SHOP, { ...reg(), exclude: ['src/**'] });
+    expect(narrower).not.toBe(first);
+    expect(narrower.files.length).toBeLessThan(first.files.length);
   });
 });

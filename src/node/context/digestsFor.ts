@@ -9,6 +9,23 @@ import { resolvePathLiteral } from '../../core/discover/resolvePathLiteral.js';
 import type { KbIndex } from '../../core/index/kbIndexSchema.js';
 import { buildRepoDigest } from '../discover/buildRepoDigest.js';
 
+/** How a codebase is digested: buildRepoDigest, or a build's memo of it (digestMemo). */
+export type DigestOf = (abs: string, reg: { alias: string; path: string; include: string[]; exclude: string[] }) => RepoDigest;
+
+/**
+ * buildRepoDigest once per codebase and registration: a site build digests each registered codebase for every
+ * configured pack and for `kb-digests.json`, within one build.
+ */
+export function digestMemo(): DigestOf {
+  const memo = new Map<string, RepoDigest>();
+  return (abs, reg) => {
+    const key = JSON.stringify([abs, reg.alias, reg.path, reg.include, reg.exclude]);
+    let digest = memo.get(key);
+    if (!digest) memo.set(key, (digest = buildRepoDigest(abs, reg)));
+    return digest;
+  };
+}
+
 /**
  * Digests of the codebases a pack request names: `--repo` (else the project's registered code root),
  * `@context <alias>` (registered repos) and path literals in the task. Each path passes discovery's
@@ -19,6 +36,7 @@ export function digestsFor(
   index: KbIndex,
   request: { task: string; repo?: string | undefined; project?: string | undefined },
   env: { home: string; cwd: string } = { home: homedir(), cwd: process.cwd() },
+  digestOf: DigestOf = buildRepoDigest,
 ): { digests: RepoDigest[]; warnings: string[] } {
   const digests: RepoDigest[] = [];
   const warnings: string[] = [];
@@ -28,7 +46,7 @@ export function digestsFor(
     if (!verdict.ok) return void warnings.push(verdict.message);
     if (!existsSync(abs) || !statSync(abs).isDirectory()) return void warnings.push(`Codebase ${reg.path} does not exist; skipped.`);
     try {
-      digests.push(buildRepoDigest(abs, reg));
+      digests.push(digestOf(abs, reg));
     } catch (err) {
       warnings.push(`Codebase ${reg.path} could not be read: ${(err as Error).message}`);
     }

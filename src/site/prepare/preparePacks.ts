@@ -16,7 +16,7 @@ import type { NoteWarn } from '../../core/util/perNote.js';
 import { PORTAL_FILES } from '../../core/site/portalData.js';
 import type { SitePack } from '../../core/site/sitePack.js';
 import { packDataKey, readPackData, savePackData } from '../../node/context/cachedPackData.js';
-import { digestsFor } from '../../node/context/digestsFor.js';
+import { digestMemo, digestsFor, type DigestOf } from '../../node/context/digestsFor.js';
 import { markdownRenderJob, renderSetup } from '../../node/site/noteRenderJobs.js';
 import { readNoteHtml, writeNoteHtml } from '../../node/site/noteHtmlCache.js';
 import type { RenderJob } from '../../node/site/renderNotes.js';
@@ -102,7 +102,15 @@ export function sitePackData(
 /** Discovery digests of every registered repo (kb-digests.json), read under discovery's security rules. */
 export function siteDigests(site: PreparedSite): RepoDigest[] {
   const { index } = site.result;
-  return index.repos.flatMap((r) => digestsFor(site.config.kbDir, index, { task: '', repo: r.alias }).digests);
+  return index.repos.flatMap((r) => digestsFor(site.config.kbDir, index, { task: '', repo: r.alias }, undefined, siteDigestOf(site)).digests);
+}
+
+/** Each codebase digested once per preparation of the folder, for all its configured packs and kb-digests.json. */
+const digestMemos = new WeakMap<PreparedSite, DigestOf>();
+function siteDigestOf(site: PreparedSite): DigestOf {
+  let memo = digestMemos.get(site);
+  if (!memo) digestMemos.set(site, (memo = digestMemo()));
+  return memo;
 }
 
 /**
@@ -154,7 +162,7 @@ function sitePacks(
     if (!next) return undefined;
     const { slug, title, request } = next;
     const req = { ...request, today: site.config.today };
-    const found = digestsFor(site.config.kbDir, index, req);
+    const found = digestsFor(site.config.kbDir, index, req, undefined, siteDigestOf(site));
     const pack = buildContextPack(data, req, found.digests, { count });
     const job = markdownRenderJob(context, `packs/${slug}.md`, pack.contextPackMarkdown);
     site.htmlKeys.add(job.key); // kept when the build prunes the cache

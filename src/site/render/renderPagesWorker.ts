@@ -55,12 +55,14 @@ parentPort!.on('message', (message: PagesSetup | PagesBatch) => {
   const batch = message;
   void (async () => {
     for (const [i, page] of batch.pages.entries()) {
-      report({ start: i });
+      // A kept page reports only its end: its start (which arms the deadline, a read of this thread's CPU clock)
+      // is for a page that renders. A warm rebuild keeps most pages.
       const fingerprint = site.salt === undefined || !page.params ? undefined : site.app.fingerprint(site.salt, page.file, page.params);
       if (fingerprint !== undefined && fingerprint === batch.previous[i]) {
         report({ end: i, fingerprint, kept: true });
         continue;
       }
+      report({ start: i });
       const out = await render(page.path);
       if ('error' in out) {
         report({ end: i, error: out.error });
