@@ -4,7 +4,8 @@
 // cannot be rendered even so is written as a plain page; the pages not gated are all done before the gated ones are
 // handed out, and `ungatedDone` says so with what became of them. Only a page that hangs arms a deadline, and it never
 // finishes, so which page times out never depends on the machine's speed.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,7 +19,11 @@ const workerUrl = pathToFileURL(join(import.meta.dirname, 'fakePagesWorker.mjs')
 const page = (path: string, kind = 'notes'): RenderedPage => ({ path, kind, file: `${kind}/[...slug].astro` });
 let runs = 0;
 
-async function render(pages: RenderedPage[], gated: RenderedPage[] = [], workers = 2) {
+async function render(
+  pages: RenderedPage[],
+  gated: RenderedPage[] = [],
+  { workers, previous }: { workers?: number; previous?: Map<string, string> } = { workers: 2 },
+) {
   const outDir = join(root, String(runs++));
   mkdirSync(outDir, { recursive: true });
   const lastResorts: string[] = [];
@@ -32,6 +37,7 @@ async function render(pages: RenderedPage[], gated: RenderedPage[] = [], workers
       outDir,
       data: { dataDir: join(outDir, 'data'), generation: 1 },
       deadlineMs: 50,
+      reuse: previous ? { salt: 'salt', previous } : undefined,
       gated: { pages: gated, ready },
       // The gate opens only once the pages before it are done: a pool that never says so never renders the gated pages.
       ungatedDone: (done) => {
@@ -56,7 +62,7 @@ async function render(pages: RenderedPage[], gated: RenderedPage[] = [], workers
       const file = join(outDir, `${p.path}index.html`);
       return existsSync(file) ? readFileSync(file, 'utf8') : 'missing';
     };
-    return { outcome, lastResorts, events, written: [...pages, ...gated].map(written) };
+    return { outcome, lastResorts, events, written: [...pages, ...gated].map(written), threads: readdirSync(join(outDir, 'threads')).length };
   } finally {
     pool.close();
   }
@@ -65,7 +71,7 @@ async function render(pages: RenderedPage[], gated: RenderedPage[] = [], workers
 describe('the page pool', () => {
   it('renders a hanging note page again with its note as text, and the rest of its batch in a new thread', { timeout: 60_000 }, async () => {
     const pages = ['notes/a/', 'notes/b-hang/', 'notes/c/', 'notes/d/'].map((p) => page(p));
-    const { outcome, lastResorts, written } = await render(pages, [], 1);
+    const { outcome, lastResorts, written } = await render(pages, [], { workers: 1 });
     expect(written).toEqual(['notes/a/: rendered', 'notes/b-hang/: as text', 'notes/c/: rendered', 'notes/d/: rendered']);
     expect(outcome.fellBack.map((f) => [f.page.path, f.reason])).toEqual([['notes/b-hang/', 'still rendering after 0.05 s']]);
     expect(outcome.pages.map((p) => p.page.path)).toEqual(pages.map((p) => p.path));
@@ -90,5 +96,22 @@ describe('the page pool', () => {
     expect(events).toEqual(['as text: notes/c-hang/', 'ungated done: notes/a/ notes/b/ notes/c-hang/']);
     expect(written).toEqual(['notes/b/: rendered', 'notes/a/: rendered', 'notes/c-hang/: as text', ': rendered', 'packs/: rendered']);
     expect(outcome.pages.map((p) => p.page.path)).toEqual(['', 'notes/a/', 'notes/b/', 'notes/c-hang/', 'packs/']);
+  });
+
+  // With no thread count asked for: the pages the previous build has fingerprints for are likely kept, so they start
+  // one thread; more start once the pages rendered so far say the rest are worth them.
+  const many = (what: string) => Array.from({ length: 600 }, (_, i) => page(`notes/${what}-${i}/`));
+  const fingerprints = (pages: RenderedPage[]) => new Map(pages.map((p) => [p.path, 'unchanged']));
+  it('keeps 600 unchanged pages with one thread', { timeout: 60_000 }, async () => {
+    const pages = many('kept');
+    const { outcome, threads } = await render(pages, [], { previous: fingerprints(pages) });
+    expect(outcome.pages.filter((p) => p.kept)).toHaveLength(600);
+    expect(threads).toBe(1);
+  });
+  it('starts another thread when 600 pages it expected kept render', { timeout: 60_000 }, async () => {
+    const pages = many('edited');
+    const { written, threads } = await render(pages, [], { previous: fingerprints(pages) });
+    expect(written.every((w) => w.endsWith(': rendered'))).toBe(true);
+    expect(threads).toBe(Math.min(2, availableParallelism()));
   });
 });

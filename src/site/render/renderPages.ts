@@ -110,6 +110,8 @@ export function pageUrl(base: string, path: string): string {
 
 /** Pages a thread is worth starting for: one renders ~200 pages in the time another takes to load the site. */
 const PAGES_PER_THREAD = 200;
+/** What a page the previous build has a fingerprint for weighs, against one that renders: kept, it costs ~1/8 of that. */
+const KEPT_WEIGHT = 1 / 8;
 
 /**
  * Starts a page thread now, which loads the compiled site (~0.8 s of module loading) while this thread reads the
@@ -144,11 +146,15 @@ export function startPageWorkers(pool: PageWorkersInput): PageWorkers {
     render(pages, input) {
       if (used) throw new Error('kb-portal: the page workers render once (internal error)');
       used = true;
-      const total = pages.length + (input.gated?.pages.length ?? 0);
-      while (spawned.length < wanted(total)) spawned.push(spawn());
-      const count = total === 0 ? 0 : wanted(total);
+      const all = [...pages, ...(input.gated?.pages ?? [])];
+      // A page the previous build has a fingerprint for is likely kept (a rebuild after an edit keeps most): the
+      // threads are started for the pages likely to render, and more once rendering shows there are more (`grow`).
+      const previous = input.reuse?.previous;
+      const work = pool.workers !== undefined || !previous ? all.length : all.reduce((w, p) => w + (previous.has(p.path) ? KEPT_WEIGHT : 1), 0);
+      const count = all.length === 0 ? 0 : wanted(work);
+      while (spawned.length < count) spawned.push(spawn());
       close(spawned.slice(count));
-      return renderWith(spawned.slice(0, count), spawn, pages, input);
+      return renderWith(spawned.slice(0, count), spawn, pages, input, pool.workers === undefined ? { most, per } : undefined);
     },
     close: () => close(used ? [] : spawned),
   };
@@ -156,7 +162,17 @@ export function startPageWorkers(pool: PageWorkersInput): PageWorkers {
 
 type Spawned = { worker: Worker; port: MessagePort; error: unknown };
 
-function renderWith(threads: Spawned[], spawn: () => Spawned, pages: readonly PageJob[], input: RenderPagesInput): Promise<RenderOutcome> {
+/**
+ * Renders the pages with `threads`, and with more (up to `grow.most`) while the pages rendered so far say that more
+ * than `grow.per` pages a thread are left to render.
+ */
+function renderWith(
+  threads: Spawned[],
+  spawn: () => Spawned,
+  pages: readonly PageJob[],
+  input: RenderPagesInput,
+  grow?: { most: number; per: number },
+): Promise<RenderOutcome> {
   const outcome: RenderOutcome = { pages: [], fellBack: [], failed: [] };
   const gated = input.gated?.pages ?? [];
   if (threads.length === 0) {
@@ -172,6 +188,14 @@ function renderWith(threads: Spawned[], spawn: () => Spawned, pages: readonly Pa
   const setup: PagesSetup = { base: input.base, outDir: input.outDir, data: input.data, salt: input.reuse?.salt };
   return new Promise((resolve, reject) => {
     let running = 0;
+    let renders = 0; // pages rendered (not kept) so far: what the pages left are likely to cost
+    let kept = 0;
+    /** Another thread, when the pages left (as many render as have so far) are more than the running ones are worth. */
+    const growing = () => {
+      if (!grow || running >= grow.most || renders === 0) return;
+      const left = (queue.length * renders) / (renders + kept) + (gate ? gated.length : 0);
+      if (left > grow.per * running) start(spawn());
+    };
     const byPath = (a: { page: PageJob }, b: { page: PageJob }) => compareStrings(a.page.path, b.page.path);
     /** A page's outcome, once: the last page not gated tells `ungatedDone`. */
     const done = (entry: RenderOutcome['pages'][number]) => {
@@ -247,7 +271,10 @@ function renderWith(threads: Spawned[], spawn: () => Spawned, pages: readonly Pa
       const progress = (p: PagesProgress) => {
         limit.cancel();
         if ('thread' in p) return limit.clockAt(p.thread);
-        if ('batch' in p) return feed();
+        if ('batch' in p) {
+          growing();
+          return feed();
+        }
         if ('start' in p) {
           current = p.start;
           const armed = ++started;
@@ -255,6 +282,8 @@ function renderWith(threads: Spawned[], spawn: () => Spawned, pages: readonly Pa
           return;
         }
         current = undefined;
+        if (p.kept) kept++;
+        else renders++;
         const page = batch[p.end]!;
         if (p.error !== undefined) recover(page, p.error);
         else done({ page, fingerprint: p.fingerprint, kept: p.kept === true });
