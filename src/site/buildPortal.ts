@@ -66,7 +66,7 @@ async function buildWith({ options, cwd, outDir, log }: BuildPortalInput, pageWo
   state.projectRoot = cwd;
   const cfg = resolveBuildConfig(options, cwd, outDir, new Date().toISOString().slice(0, 10));
   state.config = cfg;
-  const prepared = await prepare(state, log, pagesSalt(appCodeHash(), cfg));
+  const prepared = await prepare(state, log, pagesSalt(appCodeHash(), cfg), { packThread: true });
   if (prepared.mdx.length) {
     const [first] = prepared.mdx;
     log.warn(

@@ -80,7 +80,9 @@ export async function configSetup(
   });
   for (const route of portalRoutes(cfg.prefix)) injectRoute({ ...route, prerender: true });
   if (command === 'build' || command === 'dev') {
-    const prepared = await prepare(state, logger, command === 'build' ? pagesSalt(hostPagesCode(state.projectRoot, cfg), cfg) : undefined);
+    const prepared = await prepare(state, logger, command === 'build' ? pagesSalt(hostPagesCode(state.projectRoot, cfg), cfg) : undefined, {
+      packThread: command === 'build',
+    });
     if (command === 'dev') await startPacks(state, prepared, false);
   }
 }

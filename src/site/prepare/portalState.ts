@@ -77,9 +77,16 @@ export function need<T>(value: T | undefined): T {
 
 /**
  * Index the folder and write what pages read. `salt` (pagesSalt.ts): record page manifests for an incremental build
- * made by that code; none in dev.
+ * made by that code; none in dev. `packThread`: start the pack data thread while the folder is read, for a build that
+ * builds the pack data in one (earlyPackDataThread); not in dev, where it would compete with the refresh a saved
+ * note waits for.
  */
-export async function prepare(state: PortalState, logger: Pick<AstroIntegrationLogger, 'info' | 'warn'>, salt: string | undefined): Promise<PreparedSite> {
+export async function prepare(
+  state: PortalState,
+  logger: Pick<AstroIntegrationLogger, 'info' | 'warn'>,
+  salt: string | undefined,
+  { packThread = false }: { packThread?: boolean } = {},
+): Promise<PreparedSite> {
   const cfg = need(state.config);
   const started = Date.now();
   logger.info(`kb: indexing ${cfg.kbDir}`);
@@ -91,7 +98,7 @@ export async function prepare(state: PortalState, logger: Pick<AstroIntegrationL
       hasHtml: (key) => hasNoteHtml(cfg.htmlDir, key),
       pages: salt === undefined ? undefined : pageManifests(cfg, salt, (line) => logger.info(line)),
       warn: (line) => logger.warn(line),
-      reading: (files) => (state.packThread = earlyPackDataThread(files, workerUrl('packDataWorker'))),
+      reading: packThread ? (files) => (state.packThread = earlyPackDataThread(files, workerUrl('packDataWorker'))) : undefined,
     });
   } catch (err) {
     dropPackThread(state);
