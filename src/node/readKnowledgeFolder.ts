@@ -57,8 +57,11 @@ export interface ReadOptions {
    * site and `kb check` read them; `kb index` does not, and skips the parse. Default: false.
    */
   links?: boolean | undefined;
-  /** Told how many files will be read, once that is known and before they are (a site build starts what a folder of that size needs). */
-  reading?: ((files: number) => void) | undefined;
+  /**
+   * Told how many files will be read, once that is known and before they are, and whether their facts are derived
+   * in worker threads first (a cold reading: prefillFacts.ts); a site build starts what a folder of that size needs.
+   */
+  reading?: ((files: number, cold: boolean) => void) | undefined;
 }
 
 const toPosix = (p: string) => p.split(sep).join('/');
@@ -153,7 +156,7 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
     readTeamShared(reader, projectRoots[key]!, key, unpublished, later, notes);
   }
 
-  options.reading?.(toRead.length);
+  options.reading?.(toRead.length, !options.facts?.loaded);
   // The files to read are known: their facts are derived in worker threads first when the cache is cold (prefillFacts.ts),
   // then each is read in turn. Reports, issues and notes are sorted afterwards, so the order of reading changes nothing.
   let prefilled = 0;

@@ -78,8 +78,8 @@ export function need<T>(value: T | undefined): T {
 /**
  * Index the folder and write what pages read. `salt` (pagesSalt.ts): record page manifests for an incremental build
  * made by that code; none in dev. `packThread`: start the pack data thread while the folder is read, for a build that
- * builds the pack data in one (earlyPackDataThread); not in dev, where it would compete with the refresh a saved
- * note waits for.
+ * builds the pack data in one (earlyPackDataThread), when the reading is warm; not in dev, where it would compete with
+ * the refresh a saved note waits for.
  */
 export async function prepare(
   state: PortalState,
@@ -98,7 +98,12 @@ export async function prepare(
       hasHtml: (key) => hasNoteHtml(cfg.htmlDir, key),
       pages: salt === undefined ? undefined : pageManifests(cfg, salt, (line) => logger.info(line)),
       warn: (line) => logger.warn(line),
-      reading: packThread ? (files) => (state.packThread = earlyPackDataThread(files, workerUrl('packDataWorker'))) : undefined,
+      // Not beside a cold reading, whose own threads take every core (and whose build renders every note after it).
+      reading: packThread
+        ? (files, cold) => {
+            if (!cold) state.packThread = earlyPackDataThread(files, workerUrl('packDataWorker'));
+          }
+        : undefined,
     });
   } catch (err) {
     dropPackThread(state);

@@ -83,7 +83,7 @@ export async function prepareSite(
     pages: PagesManifestDirs | undefined;
     warn: (line: string) => void;
     /** Told how many files will be read (readKnowledgeFolder's `reading`). */
-    reading?: ((files: number) => void) | undefined;
+    reading?: ((files: number, cold: boolean) => void) | undefined;
   },
 ): Promise<PreparedSite> {
   let result: IndexedFolder;
