@@ -5,7 +5,6 @@
 // written, while the pages that show the packs wait for them). No Vite, no Rollup, no `astro build`: the portal's own
 // code was bundled when the package was built.
 import { cpSync } from 'node:fs';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadKbConfig } from '../node/loadKbConfig.js';
 import type { KbPortalOptions } from './options/kbPortalOptions.js';
@@ -15,7 +14,7 @@ import { SiteBuildError } from './prepare/siteBuildError.js';
 import { resolvePortal, type PortalConfig } from './options/resolvePortal.js';
 import { previousFingerprints, writePageManifests } from './prepare/reusePages.js';
 import { renderedPages, type RenderedPage } from '../core/site/pageTypes.js';
-import { APP_DIR } from './app/compileApp.js';
+import { APP_CLIENT_DIR } from './app/compileApp.js';
 import { buildWithAstro } from './astroBuild.js';
 import { appCodeHash } from './app/appStamp.js';
 import { pagesSalt } from './prepare/pagesSalt.js';
@@ -114,7 +113,7 @@ async function buildWith({ options, cwd, outDir, log }: BuildPortalInput, pageWo
       if (prepared.pages) writePageManifests(prepared.pages, gatedPages);
       state.fellBack = outcome.fellBack.map(({ page, reason }) => ({ path: fallbacks.noteOf(page)?.path ?? page.path, reason }));
       state.failedPages = outcome.failed.map(({ page, reason }) => ({ path: fallbacks.noteOf(page)?.path ?? page.path, reason }));
-      cpSync(join(APP_DIR, 'client'), outDir, { recursive: true });
+      cpSync(APP_CLIENT_DIR, outDir, { recursive: true });
       const kept = outcome.pages.filter((r) => r.kept).length;
       log.info(`kb: ${outcome.pages.length - kept} pages rendered${kept ? `, ${kept} unchanged` : ''} (${seconds(started)}s)`);
       pagesEnded = Date.now();

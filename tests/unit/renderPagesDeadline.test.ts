@@ -2,8 +2,9 @@
 // (fakePagesWorker.mjs): a page still rendering at the deadline has its thread stopped and is rendered again with its
 // note as text by a new thread, the pages after it in its batch included; a page that fails likewise; a page that
 // cannot be rendered even so is written as a plain page; the pages not gated are all done before the gated ones are
-// handed out, and `ungatedDone` says so with what became of them. Only a page that hangs arms a deadline, and it never
-// finishes, so which page times out never depends on the machine's speed.
+// handed out, and `ungatedDone` says so with what became of them; with no thread count asked for, pages likely kept
+// start one thread and more start once pages render. Only a page that hangs arms a deadline, and it never finishes,
+// so which page times out never depends on the machine's speed.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { tmpdir } from 'node:os';

@@ -7,10 +7,10 @@ import { checkPathSecurity } from '../../core/discover/checkPathSecurity.js';
 import type { RepoDigest } from '../../core/discover/repoDigest.js';
 import { resolvePathLiteral } from '../../core/discover/resolvePathLiteral.js';
 import type { KbIndex } from '../../core/index/kbIndexSchema.js';
-import { buildRepoDigest } from '../discover/buildRepoDigest.js';
+import { buildRepoDigest, type RepoRegistration } from '../discover/buildRepoDigest.js';
 
 /** How a codebase is digested: buildRepoDigest, or a build's memo of it (digestMemo). */
-export type DigestOf = (abs: string, reg: { alias: string; path: string; include: string[]; exclude: string[] }) => RepoDigest;
+export type DigestOf = (abs: string, reg: RepoRegistration) => RepoDigest;
 
 /**
  * buildRepoDigest once per codebase and registration: a site build digests each registered codebase for every

@@ -14,6 +14,8 @@ import { tokenRanksPlugin } from './tokenRanksPlugin.js';
 
 /** Where the compiled site lies: `server/entry.mjs` and `client/`. */
 export const APP_DIR = join(PACKAGE_ROOT, 'lib', 'app');
+/** Its browser assets (`_astro/…`): copied into a build's output as they are, served by `kb dev`. */
+export const APP_CLIENT_DIR = join(APP_DIR, 'client');
 
 /** The modules the compiled site is made from: every page, the server entry, the token ranks' browser stand-in. */
 export function appEntries(): string[] {

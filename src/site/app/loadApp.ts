@@ -25,8 +25,6 @@ export interface LoadedApp {
   fingerprint: (salt: string, file: string, params: RouteParams) => string | undefined;
   /** Computes now what the pages compute once per generation of the data (the site model, the tag pages). */
   warm: () => void;
-  /** The browser assets (`_astro/…`), to copy into the output as they are. */
-  clientDir: string;
 }
 
 /** The compiled site's manifest (compiled at base `/`) for a site served under `base` (`/`, `/wiki/`). */
@@ -54,29 +52,16 @@ export async function importApp(appDir: string = APP_DIR, { preload = false }: {
 }
 
 /**
- * The compiled site under `base`. `streaming`: a page's body comes as it renders (a server); without it (a build), a
- * page renders whole inside `render`, so an error in it is Astro's 500 page, never a broken stream. `preload`: as
- * importApp's.
+ * Astro's App over an imported entry (importApp), under `base`. `streaming`: a page's body comes as it renders (a
+ * server); without it (a build, `kb dev`'s page thread), a page renders whole inside `render`, so an error in it is
+ * Astro's 500 page, never a broken stream.
  */
-export async function loadApp(
-  base: string,
-  { appDir = APP_DIR, streaming = true, preload = false }: { appDir?: string | undefined; streaming?: boolean; preload?: boolean } = {},
-): Promise<LoadedApp> {
-  return appOf(await importApp(appDir, { preload }), base, { appDir, streaming });
-}
-
-/** Astro's App over an imported entry (importApp), under `base`. */
-export function appOf(
-  entry: AppEntry,
-  base: string,
-  { appDir = APP_DIR, streaming = true }: { appDir?: string | undefined; streaming?: boolean } = {},
-): LoadedApp {
+export function appOf(entry: AppEntry, base: string, { streaming = true }: { streaming?: boolean } = {}): LoadedApp {
   const app = new App(rebaseManifest(entry.manifest, base), streaming);
   return {
     render: (url) => app.render(new Request(url)),
     setData: entry.setPortalRuntime,
     fingerprint: entry.routeFingerprint,
     warm: entry.warmPortal,
-    clientDir: join(appDir, 'client'),
   };
 }

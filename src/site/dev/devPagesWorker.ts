@@ -16,7 +16,7 @@ let base: string | undefined;
 
 port.on('message', (message: DevPagesRequest) => {
   if ('data' in message) {
-    if (message.base !== base) app = appOf(entry, message.base, { appDir, streaming: false });
+    if (message.base !== base) app = appOf(entry, message.base, { streaming: false });
     base = message.base;
     app!.setData(message.data);
     // What every page of this generation shares, computed now: before the reloaded page asks.

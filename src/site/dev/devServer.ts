@@ -1,8 +1,8 @@
 // `kb dev`: the portal of a knowledge folder served live from the site compiled with the package (src/site/app/), by
 // a small Node server: pages rendered on request by Astro's App in a thread of their own (devPages.ts, under the
-// render deadline), the machine outputs and assets from memory
-// (siteFileServer.ts), the browser assets from the compiled site. The folder is watched: a saved, added or deleted
-// note (or aliases.md, kb.config.yaml) is indexed again through the caches, and every open page reloads itself.
+// render deadline), the machine outputs and assets from memory (siteFileServer.ts), the browser assets from the
+// compiled site. The folder is watched: a saved, added or deleted note (or aliases.md, kb.config.yaml) is indexed
+// again through the caches, and every open page reloads itself.
 // Astro's own dev server stays for work on the portal's components (`npm run dev` in a checkout: astro dev).
 import { watch, type FSWatcher } from 'node:fs';
 import { createReadStream, statSync } from 'node:fs';
@@ -12,7 +12,7 @@ import type { KbPortalOptions } from '../options/kbPortalOptions.js';
 import { createPortalState, need, prepare, startPacks, workerUrl, type PortalState } from '../prepare/portalState.js';
 import { renderSetup } from '../../node/site/noteRenderJobs.js';
 import { renderNotes } from '../../node/site/renderNotes.js';
-import { APP_DIR } from '../app/compileApp.js';
+import { APP_CLIENT_DIR } from '../app/compileApp.js';
 import { resolveBuildConfig } from '../buildPortal.js';
 import type { BuildLog } from '../emit/emitSite.js';
 import { startDevPages, type DevPages } from './devPages.js';
@@ -186,13 +186,10 @@ async function page(
   }
 }
 
-/** The compiled site's browser assets. */
-const CLIENT_DIR = join(APP_DIR, 'client');
-
 /** A file of the compiled site's browser assets, never one outside them. */
 function clientAsset(rel: string, res: ServerResponse): void {
-  const file = normalize(join(CLIENT_DIR, decodeURIComponent(rel)));
-  const st = !relative(CLIENT_DIR, file).startsWith('..') ? statSync(file, { throwIfNoEntry: false }) : undefined;
+  const file = normalize(join(APP_CLIENT_DIR, decodeURIComponent(rel)));
+  const st = !relative(APP_CLIENT_DIR, file).startsWith('..') ? statSync(file, { throwIfNoEntry: false }) : undefined;
   if (!st?.isFile()) {
     res.statusCode = 404;
     return void res.end('not found');

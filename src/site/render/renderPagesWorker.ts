@@ -20,7 +20,7 @@ const report = (p: PagesProgress) => input.progress.postMessage(p);
 
 /** The prepared data, and before the first batch is taken (and its first page's deadline armed), what every page of this thread shares. */
 function setUp(setup: PagesSetup): void {
-  site = { ...setup, app: appOf(entry, setup.base, { appDir: input.appDir, streaming: false }) };
+  site = { ...setup, app: appOf(entry, setup.base, { streaming: false }) };
   site.app.setData(setup.data);
   site.app.warm();
   const thread = threadStatPath();
