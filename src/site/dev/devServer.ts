@@ -9,9 +9,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, normalize, relative, sep } from 'node:path';
 import type { KbPortalOptions } from '../options/kbPortalOptions.js';
-import { createPortalState, need, prepare, startPacks, workerUrl, type PortalState } from '../prepare/portalState.js';
-import { renderSetup } from '../../node/site/noteRenderJobs.js';
-import { renderNotes } from '../../node/site/renderNotes.js';
+import { createPortalState, need, prepare, startPacks, type PortalState } from '../prepare/portalState.js';
 import { APP_CLIENT_DIR } from '../app/compileApp.js';
 import { resolveBuildConfig } from '../buildPortal.js';
 import type { BuildLog } from '../emit/emitSite.js';
@@ -37,8 +35,6 @@ export interface DevServer {
   close: () => Promise<void>;
 }
 
-/** Notes whose Markdown changed that a refresh renders itself before the pages reload; more are rendered as pages ask. */
-const RENDER_BEFORE_RELOAD = 32;
 /** Changes closer together than this are indexed once. */
 const SETTLE_MS = 40;
 /** Where open pages listen for "the folder changed". */
@@ -58,8 +54,6 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
   // The pages render in a thread of their own, which loads every route's module while this one indexes the folder.
   const pages = input.pages ?? startDevPages({ deadlineMs: input.options.renderDeadlineMs });
   await refresh();
-  // The Markdown pipeline a saved note is rendered with, loaded once the first page was answered and none is being.
-  void answering.answered.then(answering.quiet).then(() => import('../../node/site/noteRenderer.js'));
   pages.setData(cfg.base, { dataDir: cfg.dataDir, generation: state.generation });
 
   const listeners = new Set<ServerResponse>();
@@ -107,14 +101,13 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
   };
 }
 
-/** Index the folder (through the caches) and write what pages read; the packs are built in the background, between pages. */
+/**
+ * Index the folder (through the caches) and write what pages read; the packs are built in the background, between
+ * pages. A note whose Markdown changed is rendered by the page that shows it, in the page thread and under the render
+ * deadline (runtime/noteHtml.ts): never in this thread, which serves every request.
+ */
 async function refreshFolder(state: PortalState, log: BuildLog, between: () => Promise<void>): Promise<void> {
   const prepared = await prepare(state, { info: () => undefined, warn: log.warn }, undefined);
-  // A saved note (and the notes that embed it) rendered now, before the open pages are told to reload: the page then
-  // reads its HTML from the cache. Many notes (a first start on a cold cache) are left to the pages that show them.
-  if (prepared.jobs.length > 0 && prepared.jobs.length <= RENDER_BEFORE_RELOAD) {
-    await renderNotes(renderSetup(prepared.jobContext, need(state.config).htmlDir), prepared.jobs, { workers: 0, workerUrl: workerUrl('renderNotesWorker') });
-  }
   // Pages that show packs wait for them (page()); the others are served at once, while a worker thread builds them.
   state.ready = startPacks(state, prepared, true, between);
   state.ready.catch((err: unknown) => log.warn(`kb: packs: ${err instanceof Error ? err.message : String(err)}`));
@@ -123,14 +116,12 @@ async function refreshFolder(state: PortalState, log: BuildLog, between: () => P
 /**
  * Pages being answered: `during` counts one while it renders, `quiet` resolves on a turn of the event loop when none
  * is (the background work's gate; a page waiting for that work, the home page, is not counted), once `open` (the
- * server listens: before, the background work would only delay the first page). `answered`: the first page was.
+ * server listens: before, the background work would only delay the first page).
  */
-function quietGate(): { during: <T>(work: Promise<T>) => Promise<T>; quiet: () => Promise<void>; open: () => void; answered: Promise<void> } {
+function quietGate(): { during: <T>(work: Promise<T>) => Promise<T>; quiet: () => Promise<void>; open: () => void } {
   let busy = 0;
   let opened = false;
   let waiting: (() => void)[] = [];
-  let firstAnswered!: () => void;
-  const answered = new Promise<void>((resolve) => (firstAnswered = resolve));
   const release = () => {
     if (!opened || busy > 0) return;
     const now = waiting;
@@ -138,12 +129,10 @@ function quietGate(): { during: <T>(work: Promise<T>) => Promise<T>; quiet: () =
     for (const go of now) go();
   };
   return {
-    answered,
     during: <T>(work: Promise<T>): Promise<T> => {
       busy++;
       return work.finally(() => {
         busy--;
-        firstAnswered();
         setImmediate(release);
       });
     },
