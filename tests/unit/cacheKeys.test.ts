@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildPackData } from '../../src/core/context/buildPackData.js';
+import { countTokens } from '../../src/core/tokens/countTokens.js';
 import { buildLinkGraph, type GraphSource } from '../../src/core/graph/buildLinkGraph.js';
 import { pagefindShardKey } from '../../src/site/emit/pagefindShards.js';
 import { pagesSalt } from '../../src/site/prepare/pagesSalt.js';
@@ -16,7 +17,7 @@ import { hashModuleGraph, hashModuleGraphFiles, walkModuleGraph } from '../../sr
 import { openIndexCache } from '../../src/node/cache/indexCache.js';
 import { loadFolderIndex } from '../../src/node/cache/loadFolderIndex.js';
 import { CACHE_PRODUCERS, cacheCode, cacheCodeKey, producerFiles, type CacheName } from '../../src/node/cache/cacheCode.js';
-import { cachedPackData, packDataFiled, packDataKey } from '../../src/node/context/cachedPackData.js';
+import { cachedPackData, packDataFiled, packDataKey, previousTokenCounts } from '../../src/node/context/cachedPackData.js';
 import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.js';
 import { hasNoteHtml, noteHtmlKey, writeNoteHtml } from '../../src/node/site/noteHtmlCache.js';
 import { cachedMdxVerdicts, MDX_VERDICTS_FILE, mdxVerdictKey } from '../../src/node/site/cachedMdxVerdicts.js';
@@ -106,6 +107,23 @@ describe('each cache misses after its code changed, and hits before', () => {
     expect(packDataFiled(dir, packDataKey(index, bodies, changed))).toBe(false);
     expect(cachedPackData(index, bodies, dir, changed)).toEqual(buildPackData(index, bodies));
     expect(packDataFiled(dir, packDataKey(index, bodies, changed))).toBe(true);
+  });
+
+  it('pack data: the token counts of the entry before are taken only from one the same code made', () => {
+    const { index, bodies } = indexKnowledgeFolder(fixture('context-basic'));
+    const dir = tempDir();
+    const code = cacheCodeKey('packData');
+    cachedPackData(index, bodies, dir, code);
+    const counts = previousTokenCounts(dir, 'another-key', code);
+    expect(counts?.size).toBeGreaterThan(10);
+    expect([...counts!].every(([block, tokens]) => tokens === countTokens(`${block}\n\n`))).toBe(true);
+    expect(previousTokenCounts(dir, 'another-key', changedKey('packData', 'core/tokens/countTokens.ts'))).toBeUndefined();
+    // The entry itself is not the one before.
+    expect(previousTokenCounts(dir, packDataKey(index, bodies, code), code)).toBeUndefined();
+    // One note edited: built with the counts of the entry before, the same pack data as built from nothing.
+    const [first] = index.notes;
+    const edited = new Map(bodies).set(first!.path, `${bodies.get(first!.path)}\n\nA paragraph added after the build.\n`);
+    expect(cachedPackData(index, edited, dir, code)).toEqual(buildPackData(index, edited));
   });
 
   it('note HTML (kb-note-html/)', () => {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContextPack } from '../../src/core/context/buildContextPack.js';
-import { buildPackData, type PackData } from '../../src/core/context/buildPackData.js';
+import { blockTokenCounts, buildPackData, type PackData } from '../../src/core/context/buildPackData.js';
 import { createPackDataLoader } from '../../src/core/context/packLoader.js';
 import { noteShardStarts, packDataFiles, termShardOf } from '../../src/core/context/packParts.js';
 import { packDataSchema } from '../../src/core/context/packPartsSchema.js';
@@ -79,6 +79,22 @@ describe('pack data', () => {
     const copy = JSON.parse(JSON.stringify(data)) as PackData;
     const request = { task: 'cursor pagination webhook signature', today: '2026-01-01' };
     expect(buildContextPack(copy, request).contextPackMarkdown).toBe(buildContextPack(data, request).contextPackMarkdown);
+  });
+});
+
+describe('pack data built with the token counts of earlier pack data', () => {
+  const counts = blockTokenCounts(data);
+  const blocks = data.notes.flatMap((shard) => shard.notes.flatMap((note) => note.units.flatMap((unit) => unit.b)));
+  it('knows every stored block, counted as a pack renders it', () => {
+    expect(counts.size).toBeGreaterThan(10);
+    expect(blocks.every((b) => counts.get(b) === countTokens(`${b}\n\n`))).toBe(true);
+  });
+  it('is the same pack data', () => expect(buildPackData(fixture.index, fixture.bodies, { tokenCounts: counts })).toEqual(data));
+  it('takes a block’s count from them instead of counting it again', () => {
+    const block = blocks.find((b) => b.length > 40)!;
+    const given = buildPackData(fixture.index, fixture.bodies, { tokenCounts: new Map([[block, 9999]]) });
+    expect(blockTokenCounts(given).get(block)).toBe(9999);
+    expect([...blockTokenCounts(given)].filter(([b]) => b !== block)).toEqual([...counts].filter(([b]) => b !== block));
   });
 });
 

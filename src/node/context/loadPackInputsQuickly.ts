@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildPackData } from '../../core/context/buildPackData.js';
 import { formatIssue, type KbIssue } from '../../core/util/issue.js';
+import { rankerCodeHash } from '../cache/cacheCode.js';
 import { readSnapshotBodies } from '../cache/indexSnapshot.js';
 import { loadFolderIndex, type LoadFolderOptions } from '../cache/loadFolderIndex.js';
 import { cachedPackData, packDataFiled, packDataUnder, snapshotPackDataKey } from './cachedPackData.js';
@@ -33,7 +34,12 @@ export async function loadPackInputsQuickly(
       ? buildPackData(index, bodiesNow(), { warn })
       : snapshotId === undefined
         ? cachedPackData(index, bodiesNow(), packDir(cacheDir), undefined, warn)
-        : packDataUnder(packDir(cacheDir), snapshotPackDataKey(snapshotId), () => buildPackData(index, bodiesNow(), { warn }));
+        : packDataUnder(
+            packDir(cacheDir),
+            snapshotPackDataKey(snapshotId),
+            (tokenCounts) => buildPackData(index, bodiesNow(), { warn, tokenCounts }),
+            rankerCodeHash,
+          );
   return {
     index,
     data,

@@ -15,7 +15,7 @@ import type { KbIssue } from '../../core/util/issue.js';
 import type { NoteWarn } from '../../core/util/perNote.js';
 import { PORTAL_FILES } from '../../core/site/portalData.js';
 import type { SitePack } from '../../core/site/sitePack.js';
-import { packDataKey, readPackData, savePackData } from '../../node/context/cachedPackData.js';
+import { packDataKey, previousTokenCounts, readPackData, savePackData } from '../../node/context/cachedPackData.js';
 import { digestMemo, digestsFor, type DigestOf } from '../../node/context/digestsFor.js';
 import { markdownRenderJob, renderSetup } from '../../node/site/noteRenderJobs.js';
 import { readNoteHtml, writeNoteHtml } from '../../node/site/noteHtmlCache.js';
@@ -28,6 +28,8 @@ import type { PreparedSite } from './prepareSite.js';
 export interface PackDataJob {
   index: KbIndex;
   bodies: [string, string][];
+  /** Where the pack data filed before is, whose token counts it takes (previousTokenCounts). */
+  previous: { dir: string; key: string; rankerHash: string };
 }
 
 /** What the worker answers: the pack data, and the notes it could not read (each kept by its title and description). */
@@ -86,15 +88,17 @@ export function sitePackData(
   const inThread = !workerUrl || index.notes.length < WORKER_NOTES.from || index.notes.length > WORKER_NOTES.to;
   if (early && (cached || inThread)) void early.terminate();
   if (cached) return Promise.resolve(cached);
+  // The blocks' token counts of the pack data filed before (the folder before an edit), read by the thread that builds.
+  const previous = { dir, key, rankerHash };
   const built = !inThread
-    ? inWorker(early && !ended.has(early) ? early : new Worker(workerUrl), { index, bodies: [...bodies] }).then(
+    ? inWorker(early && !ended.has(early) ? early : new Worker(workerUrl), { index, bodies: [...bodies], previous }).then(
         ({ data, issues }) => (issues.forEach(warn), data),
       )
-    : Promise.resolve().then(() => buildPackData(index, bodies, { warn }));
+    : Promise.resolve().then(() => buildPackData(index, bodies, { warn, tokenCounts: previousTokenCounts(dir, key, rankerHash) }));
   // Read back from the file just written: the pack pages and the island's files then hold only the parts they use
   // while pages render (10,000 notes: the whole pack data is ~55 MB of JSON, several times that as objects).
   return built.then((data) => {
-    savePackData(dir, key, data);
+    savePackData(dir, key, data, rankerHash);
     return readPackData(dir, key) ?? data;
   });
 }
