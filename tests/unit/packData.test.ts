@@ -84,7 +84,7 @@ describe('pack data', () => {
 
 describe('pack data built with the token counts of earlier pack data', () => {
   const counts = blockTokenCounts(data);
-  const blocks = data.notes.flatMap((shard) => shard.notes.flatMap((note) => note.units.flatMap((unit) => unit.b)));
+  const blocks = data.notes.flatMap((shard) => shard!.notes.flatMap((note) => note.units.flatMap((unit) => unit.b)));
   it('knows every stored block, counted as a pack renders it', () => {
     expect(counts.size).toBeGreaterThan(10);
     expect(blocks.every((b) => counts.get(b) === countTokens(`${b}\n\n`))).toBe(true);

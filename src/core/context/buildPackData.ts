@@ -127,7 +127,7 @@ const blockTokens = (block: string) => countTokens(`${block}\n\n`);
 export function blockTokenCounts(data: PackData): Map<string, number> {
   const counts = new Map<string, number>();
   for (let k = 0; k < data.notes.length; k++)
-    for (const note of data.notes[k]!.notes) for (const unit of note.units) unit.b.forEach((block, j) => counts.set(block, unit.t[j]!));
+    for (const note of data.notes[k]?.notes ?? []) for (const unit of note.units) unit.b.forEach((block, j) => counts.set(block, unit.t[j]!));
   return counts;
 }
 
