@@ -34,6 +34,23 @@ describe('readGitDates', () => {
     });
   });
 
+  it('is read again when HEAD moves, and only then (a dev server reads the folder on every save)', () => {
+    const moving = join(tempDir('kb-git-head-'), 'kb');
+    mkdirSync(moving);
+    git(moving, ['init', '-q', '-b', 'main']);
+    commit(moving, { 'a.md': 'a' }, '2026-01-01T12:00:00Z');
+    const first = readGitDates(moving);
+    // A saved, uncommitted change: the same history.
+    writeFileSync(join(moving, 'a.md'), 'a, edited');
+    expect(readGitDates(moving)).toEqual(first);
+    commit(moving, { 'a.md': 'a2', 'b.md': 'b' }, '2026-04-02T12:00:00Z');
+    const second = readGitDates(moving);
+    expect(second.source === 'git' && Object.fromEntries(second.dates)).toEqual({ 'a.md': '2026-04-02', 'b.md': '2026-04-02' });
+    git(moving, ['commit', '-q', '--amend', '-m', 'amended'], '2026-05-03T12:00:00Z');
+    const amended = readGitDates(moving);
+    expect(amended.source === 'git' && Object.fromEntries(amended.dates)).toEqual({ 'a.md': '2026-05-03', 'b.md': '2026-05-03' });
+  });
+
   it('a folder inside another repository is not its own history', () => {
     expect(readGitDates(join(repo, 'decisions'))).toEqual({ source: 'none', reason: 'nested' });
     expect(readGitDates(CONTENT)).toEqual({ source: 'none', reason: 'nested' });

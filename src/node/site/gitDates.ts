@@ -19,6 +19,7 @@ export type GitDates =
  * nested in another project's repository (the sample in content/, the test fixtures, the bench corpus under
  * .bench/) would show that project's commits, which date its code, not the notes. A shallow clone has lost the
  * history, so every file would carry the clone's commit date: refused, and the caller falls back to frontmatter.
+ * The history is read once per commit in a process: `kb dev` reads the folder on every save, and a save moves no HEAD.
  */
 export function readGitDates(absRoot: string): GitDates {
   const git = (args: string[], timeout: number) => runGit(absRoot, args, { timeout });
@@ -31,15 +32,30 @@ export function readGitDates(absRoot: string): GitDates {
   } catch {
     return { source: 'none', reason: 'not-a-repo' };
   }
-  if (realpathSync(top.trim()) !== realpathSync(absRoot)) return { source: 'none', reason: 'nested' };
+  const root = realpathSync(absRoot);
+  if (realpathSync(top.trim()) !== root) return { source: 'none', reason: 'nested' };
   if (shallow) return { source: 'none', reason: 'shallow' };
+  // The history up to a commit never changes: read again only when HEAD moved (`kb dev` reads the folder on every save).
+  let head: string | undefined;
+  try {
+    head = git(['rev-parse', '--verify', '--quiet', 'HEAD'], 10_000).trim() || undefined;
+  } catch {
+    head = undefined; // no commit yet: `git log` says so below
+  }
+  const known = readHistories.get(root);
+  if (head !== undefined && known?.head === head) return known.dates;
   try {
     // One record per commit, newest first: \x1e, the committer's Unix time, NUL, then NUL-separated status and paths.
-    return { source: 'git', ...parseGitLog(git(['log', '-z', '-M', '--format=%x1e%ct', '--name-status', '--', '.'], 120_000)) };
+    const dates: GitDates = { source: 'git', ...parseGitLog(git(['log', '-z', '-M', '--format=%x1e%ct', '--name-status', '--', '.'], 120_000)) };
+    if (head !== undefined) readHistories.set(root, { head, dates });
+    return dates;
   } catch {
     return { source: 'none', reason: 'git-failed' };
   }
 }
+
+/** The history this process read for each repository's top folder, and at which commit. */
+const readHistories = new Map<string, { head: string; dates: GitDates }>();
 
 /**
  * The output of `git log -z -M --format=%x1e%ct --name-status`: each record is the commit's time, then a status
