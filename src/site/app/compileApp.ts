@@ -4,6 +4,7 @@
 // and render each page with Astro's App (loadApp.ts): no Vite, no Rollup, no `astro build` when a user builds a folder.
 // The pages read the folder's data at run time through `virtual:kb-portal/config`, which here is a module the render
 // sets (src/runtime/portalRuntime.ts), not data fixed in the bundle.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
@@ -70,12 +71,17 @@ function runtimeModules(): Plugin {
 }
 
 /**
- * The packages the compiled site leaves to `node_modules`: Astro, whose runtime the pages share with the App that
- * renders them (loadApp.ts), and zod, which Astro's `astro/zod` is. Every other package the site imports (the Markdown
- * pipeline, Shiki's grammars, KaTeX, Astro's own dependencies) is bundled into it: a thread loading the site reads ~240
- * modules instead of ~800, 0.37 s instead of 0.59 s, and it runs however the installer lays the packages out.
+ * Packages the site imports that kb-portal does not depend on itself (Astro's own dependencies): bundled into the
+ * site, so it runs wherever kb-portal and its dependencies are installed, however the installer lays them out.
+ * kb-portal's own dependencies stay in node_modules: the pages render notes, packs and text analysis with the same
+ * copies as the CLI and the Markdown threads, whatever versions the installer resolved (bundled, they would be those
+ * of the day the package was built, and a note's HTML would depend on which thread rendered it).
  */
-const LEFT_TO_NODE_MODULES = ['astro', 'zod'];
+function foreignPackages(): RegExp {
+  const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  const own = Object.keys(manifest.dependencies ?? {}).map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  return new RegExp(`^(?!(?:${own.join('|')})(?:/|$))[^./\\0]`);
+}
 
 /** Compiles the site into APP_DIR (about 6 s). */
 export async function compileApp(): Promise<void> {
@@ -96,7 +102,7 @@ export async function compileApp(): Promise<void> {
     image: { service: { entrypoint: 'astro/assets/services/noop' } },
     devToolbar: { enabled: false },
     vite: {
-      ssr: { noExternal: true, external: LEFT_TO_NODE_MODULES },
+      ssr: { noExternal: [foreignPackages()] },
       // Compiled at base `/` and served under any base: what a script loads it finds next to itself, not at `/_astro/`.
       experimental: { renderBuiltUrl: (_file: string, { hostType }: { hostType: string }) => (hostType === 'js' ? { relative: true } : undefined) },
       build: { chunkSizeWarningLimit: 2500, reportCompressedSize: false, assetsInlineLimit: 0 },
