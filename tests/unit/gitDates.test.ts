@@ -58,6 +58,21 @@ describe('readGitDates', () => {
 
   it('a folder outside any repository', () => expect(readGitDates(tempDir('kb-nogit-'))).toEqual({ source: 'none', reason: 'not-a-repo' }));
 
+  it('a worktree (its `.git` is a file) has its repository’s history', () => {
+    const worktree = join(tempDir('kb-git-worktree-'), 'kb');
+    git(repo, ['worktree', 'add', '-q', '--detach', worktree]);
+    const result = readGitDates(worktree);
+    expect(result.source === 'git' && result.dates.get('decisions/a.md')).toBe('2026-03-06');
+  });
+
+  it('a repository without a commit yet has no dates to give', () => {
+    const empty = join(tempDir('kb-git-empty-'), 'kb');
+    mkdirSync(empty);
+    git(empty, ['init', '-q', '-b', 'main']);
+    writeFileSync(join(empty, 'a.md'), 'a');
+    expect(readGitDates(empty)).toEqual({ source: 'none', reason: 'git-failed' });
+  });
+
   it('a shallow clone is refused (every file would carry the clone’s last commit date), and the build log says so', () => {
     const shallow = join(tempDir('kb-shallow-'), 'kb');
     git(tempDir(), ['clone', '-q', '--depth', '1', `file://${repo}`, shallow]);

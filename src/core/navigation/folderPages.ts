@@ -40,14 +40,22 @@ export function folderSlug(parts: readonly string[]): string {
 /** Every folder page, root first, then by URL path. Folders whose names read the same in a URL share one page. */
 export function buildFolderPages(notes: readonly Pick<NoteEntry, 'path' | 'slug' | 'title' | 'description' | 'tags'>[]): FolderPage[] {
   const pages = new Map<string, FolderPage & { total: number }>();
+  // Each folder's slug once: every note asks for each folder above it, twice.
+  const slugs = new Map<string, string>();
+  const slugOf = (parts: readonly string[]) => {
+    const key = parts.join('/');
+    let slug = slugs.get(key);
+    if (slug === undefined) slugs.set(key, (slug = folderSlug(parts)));
+    return slug;
+  };
   const page = (parts: readonly string[]) => {
-    const slug = folderSlug(parts);
+    const slug = slugOf(parts);
     let p = pages.get(slug);
     if (!p) {
       p = {
         slug,
         label: parts.at(-1) ?? '',
-        trail: parts.slice(0, -1).map((label, i) => ({ slug: folderSlug(parts.slice(0, i + 1)), label })),
+        trail: parts.slice(0, -1).map((label, i) => ({ slug: slugOf(parts.slice(0, i + 1)), label })),
         folders: [],
         notes: [],
         total: 0,
@@ -64,7 +72,7 @@ export function buildFolderPages(notes: readonly Pick<NoteEntry, 'path' | 'slug'
       p.total++;
       if (depth === parts.length) p.notes.push({ slug: n.slug, title: n.title, description: n.description, tags: n.tags });
       else {
-        const child = folderSlug(parts.slice(0, depth + 1));
+        const child = slugOf(parts.slice(0, depth + 1));
         if (!p.folders.some((f) => f.slug === child)) p.folders.push({ slug: child, label: parts[depth]!, notes: 0 });
       }
     }

@@ -1,4 +1,5 @@
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { runGit } from '../git/runGit.js';
 
 /** What git says about the knowledge folder's history, read once per build. */
@@ -23,25 +24,30 @@ export type GitDates =
  */
 export function readGitDates(absRoot: string): GitDates {
   const git = (args: string[], timeout: number) => runGit(absRoot, args, { timeout });
+  // Without a `.git` here or above, git finds no repository: asked of no git (`kb dev` reads the folder on every save).
+  if (!gitAbove(absRoot)) return { source: 'none', reason: 'not-a-repo' };
   let top: string;
   let shallow: boolean;
-  try {
-    const [topLine, shallowLine] = git(['rev-parse', '--show-toplevel', '--is-shallow-repository'], 10_000).split('\n');
-    top = topLine ?? '';
-    shallow = shallowLine?.trim() === 'true';
-  } catch {
-    return { source: 'none', reason: 'not-a-repo' };
-  }
-  const root = realpathSync(absRoot);
-  if (realpathSync(top.trim()) !== root) return { source: 'none', reason: 'nested' };
-  if (shallow) return { source: 'none', reason: 'shallow' };
-  // The history up to a commit never changes: read again only when HEAD moved (`kb dev` reads the folder on every save).
   let head: string | undefined;
   try {
-    head = git(['rev-parse', '--verify', '--quiet', 'HEAD'], 10_000).trim() || undefined;
+    // The top, whether shallow, and HEAD in one call; a repository without a commit has no HEAD, asked apart below.
+    [top = '', shallow, head] = topShallowHead(git(['rev-parse', '--show-toplevel', '--is-shallow-repository', 'HEAD'], 10_000));
   } catch {
-    head = undefined; // no commit yet: `git log` says so below
+    try {
+      [top = '', shallow] = topShallowHead(git(['rev-parse', '--show-toplevel', '--is-shallow-repository'], 10_000));
+    } catch {
+      return { source: 'none', reason: 'not-a-repo' };
+    }
+    try {
+      head = git(['rev-parse', '--verify', '--quiet', 'HEAD'], 10_000).trim() || undefined;
+    } catch {
+      head = undefined; // no commit yet: `git log` says so below
+    }
   }
+  const root = realpathSync(absRoot);
+  if (realpathSync(top) !== root) return { source: 'none', reason: 'nested' };
+  if (shallow) return { source: 'none', reason: 'shallow' };
+  // The history up to a commit never changes: read again only when HEAD moved (`kb dev` reads the folder on every save).
   const known = readHistories.get(root);
   if (head !== undefined && known?.head === head) return known.dates;
   try {
@@ -51,6 +57,28 @@ export function readGitDates(absRoot: string): GitDates {
     return dates;
   } catch {
     return { source: 'none', reason: 'git-failed' };
+  }
+}
+
+/** `git rev-parse --show-toplevel --is-shallow-repository [HEAD]`'s lines: the top folder, whether shallow, HEAD. */
+function topShallowHead(output: string): [top: string, shallow: boolean, head: string | undefined] {
+  const [top, shallow, head] = output.split('\n').map((line) => line.trim());
+  return [top ?? '', shallow === 'true', head || undefined];
+}
+
+/** Whether `dir` or a folder above it holds a `.git` (a repository's folder, or the file a worktree or submodule has). */
+function gitAbove(dir: string): boolean {
+  let at: string;
+  try {
+    at = realpathSync(dir);
+  } catch {
+    return false;
+  }
+  for (;;) {
+    if (existsSync(join(at, '.git'))) return true;
+    const up = dirname(at);
+    if (up === at) return false;
+    at = up;
   }
 }
 

@@ -2,6 +2,7 @@
 // build), give each its place among the site's pages, evaluate every base over the site's rows, render canvas
 // cards through the note pipeline, and hand notes the HTML of their ```base blocks and of embedded boards.
 import type { RecordSource } from '../../core/bases/createBaseEnv.js';
+import type { BaseEnv } from '../../core/bases/baseRecord.js';
 import { createBaseEnv } from '../../core/bases/createBaseEnv.js';
 import { BASE_FENCE, renderBase, type BaseSite } from '../../core/bases/renderBase.js';
 import { canvasLinks, canvasView } from '../../core/canvas/canvasView.js';
@@ -90,25 +91,31 @@ export function siteFences(input: {
   warn: (issue: KbIssue) => void;
 }): SiteFences {
   const { model, result, boards } = input;
-  const data = new Map(result.reading.input.notes.map((n) => [n.path, n.data]));
-  const sources: RecordSource[] = [
-    ...model.index.notes.map((n) => ({
-      path: n.path,
-      slug: n.slug,
-      title: n.title,
-      tags: n.tags,
-      links: n.wikilinks,
-      data: data.get(n.path),
-      // The day the site shows as "Last updated" (git or frontmatter), never the file system's time.
-      updated: model.updated?.[n.path],
-      created: n.date,
-    })),
-    ...boards.entries.map((b) => ({ path: b.path, slug: b.slug, title: b.title, tags: [], links: b.links })),
-  ];
+  // The rows are made when a base is first rendered: most folders have none, and a thousand notes' rows cost ~50 ms.
+  const rows = (): RecordSource[] => {
+    const data = new Map(result.reading.input.notes.map((n) => [n.path, n.data]));
+    return [
+      ...model.index.notes.map((n) => ({
+        path: n.path,
+        slug: n.slug,
+        title: n.title,
+        tags: n.tags,
+        links: n.wikilinks,
+        data: data.get(n.path),
+        // The day the site shows as "Last updated" (git or frontmatter), never the file system's time.
+        updated: model.updated?.[n.path],
+        created: n.date,
+      })),
+      ...boards.entries.map((b) => ({ path: b.path, slug: b.slug, title: b.title, tags: [], links: b.links })),
+    ];
+  };
   const pages = new Map<string, { slug: string; title: string }>([...model.index.notes, ...boards.entries].map((p) => [p.path, p]));
   const images = new Set<string>();
+  let env: BaseEnv | undefined;
   const base: BaseSite = {
-    env: createBaseEnv(sources, { resolve: (target, from) => model.resolver.note(target, from)?.path, today: input.today }),
+    get env() {
+      return (env ??= createBaseEnv(rows(), { resolve: (target, from) => model.resolver.note(target, from)?.path, today: input.today }));
+    },
     links: {
       page: (path) => {
         const p = pages.get(path);
