@@ -17,6 +17,7 @@ import { walkTree } from './fs/walkTree.js';
 import { KnowledgeFolderError } from './knowledgeFolderError.js';
 import { readSource, recordSkip, withNoteFacts, type SourceReader } from './readSourceFile.js';
 import { memoryFactsStore } from './cache/fileReading.js';
+import type { ReadingMemo } from './cache/readingMemo.js';
 import { prefillFacts, type PrefillOptions } from './cache/prefillFacts.js';
 import { secretPolicyOf } from './security/redactSecrets.js';
 
@@ -62,6 +63,11 @@ export interface ReadOptions {
    * in worker threads first (a cold reading: prefillFacts.ts); a site build starts what a folder of that size needs.
    */
   reading?: ((files: number, cold: boolean) => void) | undefined;
+  /**
+   * A live preview's memo of this folder's readings (readingMemo.ts): a file whose stat is unchanged since the last
+   * reading is not read again. Default: none, every file is read.
+   */
+  memo?: ReadingMemo | undefined;
 }
 
 const toPosix = (p: string) => p.split(sep).join('/');
@@ -78,7 +84,14 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
   const notices: KbIssue[] = [];
   const secrets = { allowAll: options.allowSecrets ?? false, allow: [...config.secrets.allow, ...(options.secretsAllow ?? [])] };
   const policy = secretPolicyOf(secrets);
-  const reader: SourceReader = { kbDir, fs, report, issues, notices, policy, facts: options.facts, links: options.links ?? false, read: new Map() };
+  const links = options.links ?? false;
+  const memo = options.memo;
+  const memoOptions = JSON.stringify([kbDir, secrets, links]);
+  if (memo && memo.options !== memoOptions) {
+    memo.files.clear();
+    memo.options = memoOptions;
+  }
+  const reader: SourceReader = { kbDir, fs, report, issues, notices, policy, facts: options.facts, links, read: new Map(), memo };
 
   const projectRoots: Record<string, string> = {};
   const rootsInside: string[] = [];
@@ -168,6 +181,8 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
     const src = readSource(reader, path);
     if (src) then(src);
   }
+  // Files gone from the folder (or no longer read) leave the memo.
+  if (memo) for (const path of memo.files.keys()) if (!reader.read.has(path)) memo.files.delete(path);
 
   const artifacts: Artifact[] = [];
   for (const [key, p] of Object.entries(config.projects)) {

@@ -6,6 +6,7 @@ import { stripComments } from '../core/model/stripComments.js';
 import { noteFailure } from '../core/util/perNote.js';
 import { bodyOf, factsFor, fileReadingKey, linksFor, tokensFor, type FileReading, type FileReadingStore } from './cache/fileReading.js';
 import { errorCode, nodeFs, type KbFs } from './fs/kbFs.js';
+import { fileStamp, type ReadingMemo } from './cache/readingMemo.js';
 import { normaliseSourceText } from './parseSourceText.js';
 import { redactFileText } from './security/redactFileText.js';
 import { judgeSecret, secretPolicyOf, type SecretPolicy } from './security/redactSecrets.js';
@@ -28,6 +29,8 @@ export interface SourceReader {
   links: boolean;
   /** Each file read, by path: its cache key and facts (a note's tokens are counted once it is known to be one). */
   read: Map<string, { key: string; facts: FileReading }>;
+  /** A live preview's readings of the folder's files, reused while a file's stat is unchanged (readingMemo.ts). */
+  memo?: ReadingMemo | undefined;
 }
 
 /** Something the walk passed by, in the report (and, when a person should know, among the warnings). */
@@ -51,7 +54,32 @@ export function readSource(reader: SourceReader, path: string): SourceFile | und
   }
 }
 
+/** A file's reading: the one a live preview kept when the file's stat is unchanged since, else read now (and kept). */
 function readSourceOnce(reader: SourceReader, path: string): SourceFile | undefined {
+  const { memo } = reader;
+  if (!memo) return readSourceNow(reader, path);
+  let stamp: string | undefined;
+  try {
+    stamp = fileStamp(reader.fs.stat(join(reader.kbDir, path)), Date.now(), memo.racyMs);
+  } catch {
+    stamp = undefined; // read now, which says why the file cannot be read
+  }
+  const kept = memo.files.get(path);
+  if (stamp !== undefined && kept?.stamp === stamp) {
+    reader.notices.push(...kept.notices);
+    reader.read.set(path, { key: kept.key, facts: kept.facts });
+    reader.facts?.keep?.(kept.key, kept.facts);
+    return { ...kept.src };
+  }
+  memo.files.delete(path);
+  const told = reader.notices.length;
+  const src = readSourceNow(reader, path);
+  const read = reader.read.get(path);
+  if (src && read && stamp !== undefined) memo.files.set(path, { stamp, src, notices: reader.notices.slice(told), key: read.key, facts: read.facts });
+  return src ? { ...src } : undefined;
+}
+
+function readSourceNow(reader: SourceReader, path: string): SourceFile | undefined {
   const abs = join(reader.kbDir, path);
   const read = readSourceBytes(reader.fs, abs);
   if ('rule' in read) {

@@ -13,11 +13,12 @@ import { siteTree } from './siteTree.ts';
  * What the pages compute once per generation of the data, computed now: the site model, every tag's page (a query
  * over the whole index each), the link graph, the notes' pager and order, what related notes are found from. A build's
  * render threads call it before their first page, so the deadline of one page never counts the work of all (at
- * 100,000 notes: 12 s, then a note page takes milliseconds).
+ * 100,000 notes: 12 s, then a note page takes milliseconds). `kb dev` leaves the tag pages to the first one asked for
+ * (`tagPages: false`): after a save, the page that reloads is most often the note's, and it does not wait for them.
  */
-function warmPortal(): void {
+function warmPortal({ tagPages: withTagPages = true }: { tagPages?: boolean } = {}): void {
   const site = portalSite();
-  tagPages();
+  if (withTagPages) tagPages();
   siteLinkGraph(site);
   siteTree();
 }

@@ -117,3 +117,15 @@ test('a saved edit shows on the open page by itself, with no reload by hand', as
   writeFileSync(file, `${readFileSync(file, 'utf8')}\nSeen without reloading.\n`);
   await expect(page.locator('article')).toContainText('Seen without reloading', { timeout: 30_000 });
 });
+
+test('the compiled site’s assets are kept by the browser (their names carry their hash); the folder’s files are not', async ({ page }) => {
+  const html = await (await page.request.get(`${ORIGIN}/notes/decisions/002-cursor/`)).text();
+  const asset = /href="(\/_astro\/[^"]+\.css)"/.exec(html)?.[1];
+  expect(asset).toBeDefined();
+  const kept = await page.request.get(ORIGIN + asset!);
+  expect(kept.status()).toBe(200);
+  expect(kept.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  const index = await page.request.get(`${ORIGIN}/kb-index.json`);
+  expect(index.status()).toBe(200);
+  expect(index.headers()['cache-control'] ?? '').not.toContain('immutable');
+});

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseKbPortalOptions } from '../../src/site/options/kbPortalOptions.ts';
-import { prepareSite, type PreparedSite } from '../../src/site/prepare/prepareSite.ts';
+import { prepareSite, type LiveMemo, type PreparedSite } from '../../src/site/prepare/prepareSite.ts';
 import { resolvePortal } from '../../src/site/options/resolvePortal.ts';
 import { loadKbConfig } from '../../src/node/loadKbConfig.ts';
 
@@ -20,6 +20,8 @@ export function prepareFixture(
     work?: string;
     /** Where the build's warnings go (default: nowhere). */
     warn?: (line: string) => void;
+    /** A live preview's memo, kept between preparations (default: none). */
+    memo?: LiveMemo;
   } = {},
 ): Promise<PreparedSite> {
   const work = options.work ?? mkdtempSync(join(tmpdir(), 'kb-prepared-'));
@@ -43,5 +45,5 @@ export function prepareFixture(
     { site: { base: kbConfig.site.base } },
     '2026-10-15',
   );
-  return prepareSite(config, { rendererHash: 'test', hasHtml: () => false, pages: undefined, warn: options.warn ?? (() => undefined) });
+  return prepareSite(config, { rendererHash: 'test', hasHtml: () => false, pages: undefined, warn: options.warn ?? (() => undefined), memo: options.memo });
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadKbConfig } from '../../node/loadKbConfig.js';
 import { PACKAGE_ROOT } from '../../node/packageRoot.js';
+import { createLiveMemo } from '../../site/prepare/prepareSite.js';
 import { mdxOptions } from '../../node/site/markdownConfig.js';
 import { withoutTitleHeading } from '../../node/site/noteRenderJobs.js';
 import { devPreviewPlugin } from '../devPreview.js';
@@ -33,6 +34,8 @@ export async function configSetup(
   }
   const cfg = resolvePortal(state.options, astroSide, kbConfig, new Date().toISOString().slice(0, 10));
   state.config = cfg;
+  // The dev server reads the folder again on every save: only what the save may change is done again (LiveMemo).
+  if (command === 'dev') state.liveMemo = createLiveMemo();
   // `.mdx` notes resolve links and embeds against the site as last indexed (after every change in dev).
   const mdxSite = () => {
     const s = need(state.site);

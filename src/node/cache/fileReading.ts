@@ -41,6 +41,8 @@ export interface FileReading {
 export interface FileReadingStore {
   get(key: string): FileReading | undefined;
   set(key: string, facts: FileReading): void;
+  /** A file's facts used this run without asking the store (a live preview's memo of its reading: readingMemo.ts): kept as if read. */
+  keep?(key: string, facts: FileReading): void;
   /** Entries it held before this run (a cold store: 0). */
   readonly loaded?: number;
 }

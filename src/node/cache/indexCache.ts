@@ -55,6 +55,13 @@ export function openIndexCache(dir: string, version: string = cacheCodeKey('inde
       used.set(key, facts);
       added = true;
     },
+    keep(key, facts) {
+      if (used.has(key)) return;
+      const raw = stored.get(key);
+      if (raw) return void used.set(key, raw);
+      used.set(key, facts);
+      added = true;
+    },
     save() {
       if (!added && used.size === stored.size) return;
       writeEntries(dir, file, version, used);

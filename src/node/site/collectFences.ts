@@ -34,6 +34,13 @@ export function collectFences(
   return out;
 }
 
+/** Whether any of these texts may hold a claimed block (its HTML then depends on more than the texts: a query's answer). */
+export function mayHoldFences(renderer: FenceRenderer | undefined, texts: readonly string[]): boolean {
+  if (!renderer) return false;
+  const opening = fenceOpening(renderer.langs);
+  return texts.some((markdown) => opening.test(markdown));
+}
+
 const openings = new WeakMap<ReadonlySet<string>, RegExp>();
 
 /** A line that may open a fence of one of `langs` (``` or ~~~, then the language, case-insensitive). */

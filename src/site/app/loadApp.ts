@@ -13,7 +13,7 @@ export interface AppEntry {
   manifest: SSRManifest;
   setPortalRuntime: (config: PortalRuntimeConfig) => void;
   routeFingerprint: (salt: string, file: string, params: RouteParams) => string | undefined;
-  warmPortal: () => void;
+  warmPortal: (options?: { tagPages?: boolean }) => void;
 }
 
 export interface LoadedApp {
@@ -23,8 +23,8 @@ export interface LoadedApp {
   setData: (config: PortalRuntimeConfig) => void;
   /** A dynamic page's fingerprint for incremental builds, for the data set last (undefined: always rendered). */
   fingerprint: (salt: string, file: string, params: RouteParams) => string | undefined;
-  /** Computes now what the pages compute once per generation of the data (the site model, the tag pages). */
-  warm: () => void;
+  /** Computes now what the pages compute once per generation of the data (the site model, the tag pages unless `tagPages: false`). */
+  warm: (options?: { tagPages?: boolean }) => void;
 }
 
 /** The compiled site's manifest (compiled at base `/`) for a site served under `base` (`/`, `/wiki/`). */

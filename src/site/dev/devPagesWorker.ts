@@ -19,8 +19,8 @@ port.on('message', (message: DevPagesRequest) => {
     if (message.base !== base) app = appOf(entry, message.base, { streaming: false });
     base = message.base;
     app!.setData(message.data);
-    // What every page of this generation shares, computed now: before the reloaded page asks.
-    return app!.warm();
+    // What every page of this generation shares, computed now: before the reloaded page asks (the tag pages when one does).
+    return app!.warm({ tagPages: false });
   }
   const { id, url } = message;
   reply({ start: id });

@@ -9,12 +9,14 @@ import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, normalize, relative, sep } from 'node:path';
 import type { KbPortalOptions } from '../options/kbPortalOptions.js';
+import { createLiveMemo } from '../prepare/prepareSite.js';
 import { createPortalState, need, prepare, startPacks, type PortalState } from '../prepare/portalState.js';
 import { APP_CLIENT_DIR } from '../app/compileApp.js';
 import { resolveBuildConfig } from '../buildPortal.js';
 import type { BuildLog } from '../emit/emitSite.js';
 import { startDevPages, type DevPages } from './devPages.js';
 import { listenOn } from './listenOn.js';
+import { reloadGate } from './reloadGate.js';
 import { mediaType, siteFileServer } from './siteFileServer.js';
 
 export interface DevServerInput {
@@ -45,11 +47,15 @@ const RELOAD_SCRIPT = `<script type="module">const s=new EventSource(${JSON.stri
 export async function startDevServer(input: DevServerInput): Promise<DevServer> {
   const state = createPortalState(input.options);
   state.projectRoot = input.cwd;
+  // A save reads the saved file again, not the folder, and makes again only the render jobs it may change (LiveMemo).
+  state.liveMemo = createLiveMemo();
   const cfg = resolveBuildConfig(input.options, input.cwd, join(input.cwd, '.kb-build', 'dev'), new Date().toISOString().slice(0, 10));
   state.config = cfg;
   // The configured packs are built between requests: a page asked for is answered first (it is what the writer waits for).
   const answering = quietGate();
-  const refresh = () => refreshFolder(state, input.log, answering.quiet);
+  // After a save, the pack data waits for the open pages to reload (reloadGate).
+  const reloading = reloadGate();
+  const refresh = (after?: () => Promise<void>) => refreshFolder(state, input.log, answering.quiet, after);
   // Every route's module is loaded while the folder is indexed: the first page a writer opens does not wait for it.
   // The pages render in a thread of their own, which loads every route's module while this one indexes the folder.
   const pages = input.pages ?? startDevPages({ deadlineMs: input.options.renderDeadlineMs });
@@ -66,7 +72,7 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
       running = running
         .then(async () => {
           const started = Date.now();
-          await refresh();
+          await refresh(() => reloading.arm(listeners.size > 0));
           pages.setData(cfg.base, { dataDir: cfg.dataDir, generation: state.generation });
           for (const res of listeners) res.write('event: reload\ndata: \n\n');
           input.log.info(`kb: ${need(state.site).model.index.notes.length} notes indexed again in ${Date.now() - started} ms`);
@@ -85,7 +91,7 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
     const path = (req.url ?? '/').split(/[?#]/)[0]!;
     if (path === EVENTS) return events(res, listeners);
     if (path.startsWith(`${cfg.base}_astro/`)) return clientAsset(path.slice(cfg.base.length), res);
-    files(req, res, () => void page(pages, state, answering.during, req, res));
+    files(req, res, () => void page(pages, state, answering.during, reloading.release, req, res));
   });
   const url = await listenOn(server, input.port, input.host);
   answering.open();
@@ -106,10 +112,10 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
  * pages. A note whose Markdown changed is rendered by the page that shows it, in the page thread and under the render
  * deadline (runtime/noteHtml.ts): never in this thread, which serves every request.
  */
-async function refreshFolder(state: PortalState, log: BuildLog, between: () => Promise<void>): Promise<void> {
-  const prepared = await prepare(state, { info: () => undefined, warn: log.warn }, undefined);
+async function refreshFolder(state: PortalState, log: BuildLog, between: () => Promise<void>, after?: () => Promise<void>): Promise<void> {
+  const prepared = await prepare(state, { info: () => undefined, warn: log.warn }, undefined, { renders: false });
   // Pages that show packs wait for them (page()); the others are served at once, while a worker thread builds them.
-  state.ready = startPacks(state, prepared, true, between);
+  state.ready = startPacks(state, prepared, true, between, after?.());
   state.ready.catch((err: unknown) => log.warn(`kb: packs: ${err instanceof Error ? err.message : String(err)}`));
 }
 
@@ -153,13 +159,18 @@ async function page(
   pages: DevPages,
   state: PortalState,
   during: <T>(work: Promise<T>) => Promise<T>,
+  answered: () => void,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
   try {
     const cfg = need(state.config);
     const rel = (req.url ?? '/').slice(cfg.base.length);
-    if (rel === '' || /^(packs|health)\//.test(rel)) await state.ready; // the home, pack and health pages show the packs
+    // The home, pack and health pages show the packs: they wait for them, which wait for no page.
+    if (rel === '' || /^(packs|health)\//.test(rel)) {
+      answered();
+      await state.ready;
+    }
     const { status, headers, body } = await during(pages.render(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`));
     res.statusCode = status;
     for (const [key, value] of headers) res.setHeader(key, value);
@@ -172,10 +183,15 @@ async function page(
   } catch (err) {
     res.statusCode = 500;
     res.end(err instanceof Error ? (err.stack ?? err.message) : String(err));
+  } finally {
+    answered();
   }
 }
 
-/** A file of the compiled site's browser assets, never one outside them. */
+/**
+ * A file of the compiled site's browser assets, never one outside them. Their names carry a hash of their content
+ * (Astro's `_astro/` files), so the browser keeps them: a page reloaded after a save asks for its HTML only.
+ */
 function clientAsset(rel: string, res: ServerResponse): void {
   const file = normalize(join(APP_CLIENT_DIR, decodeURIComponent(rel)));
   const st = !relative(APP_CLIENT_DIR, file).startsWith('..') ? statSync(file, { throwIfNoEntry: false }) : undefined;
@@ -184,6 +200,7 @@ function clientAsset(rel: string, res: ServerResponse): void {
     return void res.end('not found');
   }
   res.setHeader('Content-Type', mediaType(file));
+  res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   createReadStream(file).pipe(res);
 }
 

@@ -12,7 +12,7 @@ import { hasNoteHtml } from '../../node/site/noteHtmlCache.js';
 import type { KbPortalOptions } from '../options/kbPortalOptions.js';
 import type { Worker } from 'node:worker_threads';
 import { earlyPackDataThread, packDataBlocksThisThread, sitePackData, writeSiteHealth, writeSitePacks } from './preparePacks.js';
-import { prepareSite, type PreparedSite } from './prepareSite.js';
+import { prepareSite, type LiveMemo, type PreparedSite } from './prepareSite.js';
 import type { PortalConfig } from '../options/resolvePortal.js';
 import { pageManifests } from './reusePages.js';
 
@@ -43,6 +43,8 @@ export interface PortalState {
   ready: Promise<void>;
   /** A pack data thread started while the folder was read (earlyPackDataThread), until startPacks takes it. */
   packThread: Worker | undefined;
+  /** A live preview's memo of the folder's readings and render jobs: set where the folder is read again on every save. */
+  liveMemo: LiveMemo | undefined;
 }
 
 export function createPortalState(options: KbPortalOptions): PortalState {
@@ -60,6 +62,7 @@ export function createPortalState(options: KbPortalOptions): PortalState {
     packIssues: [],
     ready: Promise.resolve(),
     packThread: undefined,
+    liveMemo: undefined,
   };
 }
 
@@ -79,13 +82,14 @@ export function need<T>(value: T | undefined): T {
  * Index the folder and write what pages read. `salt` (pagesSalt.ts): record page manifests for an incremental build
  * made by that code; none in dev. `packThread`: start the pack data thread while the folder is read, for a build that
  * builds the pack data in one (earlyPackDataThread), when the reading is warm; not in dev, where it would compete with
- * the refresh a saved note waits for.
+ * the refresh a saved note waits for. `renders: false`: no note is rendered ahead of its page (`kb dev`, whose page
+ * thread renders a note when it is asked for), so the HTML cache is not looked at.
  */
 export async function prepare(
   state: PortalState,
   logger: Pick<AstroIntegrationLogger, 'info' | 'warn'>,
   salt: string | undefined,
-  { packThread = false }: { packThread?: boolean } = {},
+  { packThread = false, renders = true }: { packThread?: boolean; renders?: boolean } = {},
 ): Promise<PreparedSite> {
   const cfg = need(state.config);
   const started = Date.now();
@@ -95,9 +99,10 @@ export async function prepare(
   try {
     prepared = await prepareSite(cfg, {
       rendererHash: rendererCodeHash(),
-      hasHtml: (key) => hasNoteHtml(cfg.htmlDir, key),
+      hasHtml: renders ? (key) => hasNoteHtml(cfg.htmlDir, key) : () => true,
       pages: salt === undefined ? undefined : pageManifests(cfg, salt, (line) => logger.info(line)),
       warn: (line) => logger.warn(line),
+      memo: state.liveMemo,
       // Not beside a cold reading, whose own threads take every core (and whose build renders every note after it).
       reading: packThread
         ? (files, cold) => {
@@ -118,13 +123,16 @@ export async function prepare(
 
 /**
  * The pack data, every configured pack (packs.json) and the knowledge health (health.json), for this generation of the
- * folder. `between`: what building the next configured pack waits for (writeSitePacks).
+ * folder. `between`: what building the next configured pack waits for (writeSitePacks). `after`: what the pack data
+ * waits for before it starts (`kb dev`: the open pages' reload); whoever asks for it meanwhile gets this generation's.
  */
-export function startPacks(state: PortalState, prepared: PreparedSite, inWorker: boolean, between?: () => Promise<void>): Promise<void> {
+export function startPacks(state: PortalState, prepared: PreparedSite, inWorker: boolean, between?: () => Promise<void>, after?: Promise<void>): Promise<void> {
   state.packIssues = [];
   const early = state.packThread;
   state.packThread = undefined;
-  const packData = sitePackData(prepared, rankerCodeHash(), inWorker ? workerUrl('packDataWorker') : undefined, (issue) => state.packIssues.push(issue), early);
+  const build = () =>
+    sitePackData(prepared, rankerCodeHash(), inWorker ? workerUrl('packDataWorker') : undefined, (issue) => state.packIssues.push(issue), early);
+  const packData = after ? after.then(build) : build();
   state.packData = packData;
   return packData.then(async (data) => {
     state.packs = await writeSitePacks(prepared, data, between);

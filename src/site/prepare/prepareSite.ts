@@ -20,6 +20,8 @@ import { lastUpdatedDates } from '../../core/notePage/lastUpdated.js';
 import { gitDatesSummary, readGitDates } from '../../node/site/gitDates.js';
 import { cachedMdxVerdicts } from '../../node/site/cachedMdxVerdicts.js';
 import { cacheCodeKey } from '../../node/cache/cacheCode.js';
+import { createReadingMemo, type ReadingMemo } from '../../node/cache/readingMemo.js';
+import { createRenderJobMemo, keepRenderJobs, memoRenderJob, renderWorld, type RenderJobMemo } from '../../node/site/renderJobMemo.js';
 import { mdxNoteData, noteRenderJob, type RenderJobContext } from '../../node/site/noteRenderJobs.js';
 import type { MdxNoteData } from '../../markdown/parseMdx.js';
 import { planAttachments, type AttachmentCopy } from '../../node/site/noteAttachments.js';
@@ -84,6 +86,8 @@ export async function prepareSite(
     warn: (line: string) => void;
     /** Told how many files will be read (readKnowledgeFolder's `reading`). */
     reading?: ((files: number, cold: boolean) => void) | undefined;
+    /** A live preview's memo of the folder's readings and the notes' render jobs (LiveMemo). */
+    memo?: LiveMemo | undefined;
   },
 ): Promise<PreparedSite> {
   let result: IndexedFolder;
@@ -95,6 +99,7 @@ export async function prepareSite(
       links: true,
       locale: config.locale,
       reading: options.reading,
+      memo: options.memo?.reading,
     });
   } catch (err) {
     if (err instanceof ConfigError) throw new SiteBuildError(err.lines);
@@ -182,6 +187,7 @@ export async function prepareSite(
   const asMdx = await mdxNotes(index.notes, result.bodies, mdxData, config.renderDeadlineMs, config.trustHtml, config.cacheDir, options.warn);
   // Each note's render job (its Markdown, what it embeds, its images' sizes), one after the other: a page renders
   // it itself when its HTML is not cached (dev, or a cache file lost mid-build). Written beside its name and renamed.
+  const world = options.memo ? renderWorld(jobContext) : '';
   const bodiesFile = join(config.dataDir, PORTAL_FILES.bodies);
   mkdirSync(config.dataDir, { recursive: true });
   const fd = openSync(`${bodiesFile}.${process.pid}.tmp`, 'w');
@@ -193,8 +199,9 @@ export async function prepareSite(
         mdx.push(note.path);
         continue;
       }
-      const job = noteRenderJob(jobContext, note, asMdx.data.has(note.path) ? mdxData(note) : undefined);
-      const bytes = Buffer.from(JSON.stringify(job), 'utf8');
+      const { job, json: bytes } = asMdx.data.has(note.path)
+        ? jsonOf(noteRenderJob(jobContext, note, mdxData(note)))
+        : memoRenderJob(options.memo?.jobs, world, jobContext, note);
       writeSync(fd, bytes);
       notes[note.path] = { as: 'md', htmlKey: job.key, job: [offset, bytes.length] };
       offset += bytes.length;
@@ -207,6 +214,7 @@ export async function prepareSite(
     closeSync(fd);
   }
   renameSync(`${bodiesFile}.${process.pid}.tmp`, bodiesFile);
+  keepRenderJobs(options.memo?.jobs, new Set(Object.keys(notes)));
   // The Markdown pipeline is loaded here only for a folder with canvases (their text cards): most folders never do.
   const snippet = boards.canvases.size ? await createSnippetRenderer(jobContext, config.htmlDir) : noSnippet;
   const boardPages = boardPagesData({ boards, fences, snippet });
@@ -275,12 +283,26 @@ export async function prepareSite(
   };
 }
 
-/** Each note's `permalink:` as a slug, for the notes that have a usable one. */
+/** What a live preview (`kb dev`, `astro dev`) keeps between its readings of the folder: only what changed is done again. */
+export interface LiveMemo {
+  reading: ReadingMemo;
+  jobs: RenderJobMemo;
+}
+
+/** `racyMs`: readingMemo.ts's RACY_MS (a test that has just written its files gives 0). */
+export function createLiveMemo(options: { racyMs?: number } = {}): LiveMemo {
+  return { reading: createReadingMemo(options), jobs: createRenderJobMemo() };
+}
+
+/** A job with its JSON, as bodies.txt holds it. */
+const jsonOf = (job: RenderJob) => ({ job, json: Buffer.from(JSON.stringify(job), 'utf8') });
+
 /** No canvas, no card: never called. */
 function noSnippet(): never {
   throw new Error('kb-portal: a canvas card was rendered without the Markdown pipeline (internal error)');
 }
 
+/** Each note's `permalink:` as a slug, for the notes that have a usable one. */
 function notePermalinks(result: IndexedFolder): Map<string, string> {
   const out = new Map<string, string>();
   for (const src of result.reading.input.notes) {
