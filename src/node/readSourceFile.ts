@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { SourceFile } from '../core/index/buildIndex.js';
 import type { ReportEntry } from '../core/index/kbIndexSchema.js';
@@ -58,12 +59,13 @@ export function readSource(reader: SourceReader, path: string): SourceFile | und
 function readSourceOnce(reader: SourceReader, path: string): SourceFile | undefined {
   const { memo } = reader;
   if (!memo) return readSourceNow(reader, path);
-  let stamp: string | undefined;
+  let st: Stats | undefined;
   try {
-    stamp = fileStamp(reader.fs.stat(join(reader.kbDir, path)), Date.now(), memo.racyMs);
+    st = reader.fs.stat(join(reader.kbDir, path));
   } catch {
-    stamp = undefined; // read now, which says why the file cannot be read
+    st = undefined; // read now, which says why the file cannot be read
   }
+  const stamp = st && fileStamp(st, Date.now(), memo.racyMs);
   const kept = memo.files.get(path);
   if (stamp !== undefined && kept?.stamp === stamp) {
     reader.notices.push(...kept.notices);
@@ -73,15 +75,16 @@ function readSourceOnce(reader: SourceReader, path: string): SourceFile | undefi
   }
   memo.files.delete(path);
   const told = reader.notices.length;
-  const src = readSourceNow(reader, path);
+  const src = readSourceNow(reader, path, st);
   const read = reader.read.get(path);
   if (src && read && stamp !== undefined) memo.files.set(path, { stamp, src, notices: reader.notices.slice(told), key: read.key, facts: read.facts });
   return src ? { ...src } : undefined;
 }
 
-function readSourceNow(reader: SourceReader, path: string): SourceFile | undefined {
+/** `st`: the file's stat, when the caller has just taken it. */
+function readSourceNow(reader: SourceReader, path: string, st?: Stats): SourceFile | undefined {
   const abs = join(reader.kbDir, path);
-  const read = readSourceBytes(reader.fs, abs);
+  const read = readSourceBytes(reader.fs, abs, st);
   if ('rule' in read) {
     recordSkip(reader, path, read);
     return undefined;
@@ -137,14 +140,15 @@ function readSourceNow(reader: SourceReader, path: string): SourceFile | undefin
 
 /**
  * A file's bytes as the reading takes them: stat, a size limit, a non-blocking read, no NUL bytes in the first 8,000.
- * Otherwise why it is left out (the reading's rule and message). The fact prefill reads through this too.
+ * Otherwise why it is left out (the reading's rule and message). The fact prefill reads through this too. `known`: the
+ * file's stat when the caller has just taken it (not taken again).
  */
-export function readSourceBytes(fs: KbFs, abs: string): { buf: Buffer; size: number; mtime: number } | { rule: string; message: string } {
+export function readSourceBytes(fs: KbFs, abs: string, known?: Stats): { buf: Buffer; size: number; mtime: number } | { rule: string; message: string } {
   let size: number;
   let mtime: number;
   let buf: Buffer;
   try {
-    const st = fs.stat(abs);
+    const st = known ?? fs.stat(abs);
     size = st.size;
     mtime = st.mtimeMs;
     if (size > MAX_FILE_BYTES)
