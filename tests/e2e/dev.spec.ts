@@ -19,11 +19,9 @@ let log = '';
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  cpSync(join(import.meta.dirname, '../fixtures/site-basic'), kb, { recursive: true });
-  // The fixture lives under /docs/; here the portal is at the root, as `npm run dev -- --kb DIR --base /` gives it.
-  writeFileSync(join(kb, 'kb.config.yaml'), readFileSync(join(kb, 'kb.config.yaml'), 'utf8').replace('base: /docs/', 'base: /'));
+/** Starts `kb dev` on the copy; resolves once a note page answers. */
+async function startServer(): Promise<void> {
+  log = '';
   server = spawn(process.execPath, ['bin/kb.js', 'dev', '--kb', kb, '--port', String(PORT), '--host', '127.0.0.1', '--today', '2026-10-15'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -31,12 +29,34 @@ test.beforeAll(async () => {
   server.stdout?.on('data', (d) => (log += String(d)));
   server.stderr?.on('data', (d) => (log += String(d)));
   await expect
-    .poll(async () => (await fetch(`${ORIGIN}/`).catch(() => undefined))?.status, { timeout: 90_000, message: `dev server did not start:\n${log}` })
+    .poll(async () => (await fetch(`${ORIGIN}/notes/decisions/002-cursor/`).catch(() => undefined))?.status, {
+      timeout: 90_000,
+      message: `dev server did not start:\n${log}`,
+    })
     .toBe(200);
+}
+
+/** Stops it as Ctrl-C does, and waits for it to end. */
+async function stopServer(): Promise<void> {
+  const child = server;
+  server = undefined;
+  if (!child?.pid || child.exitCode !== null) return;
+  const ended = new Promise((done) => child.once('exit', done));
+  process.kill(-child.pid, 'SIGTERM');
+  await ended;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  cpSync(join(import.meta.dirname, '../fixtures/site-basic'), kb, { recursive: true });
+  // The fixture lives under /docs/; here the portal is at the root, as `npm run dev -- --kb DIR --base /` gives it.
+  writeFileSync(join(kb, 'kb.config.yaml'), readFileSync(join(kb, 'kb.config.yaml'), 'utf8').replace('base: /docs/', 'base: /'));
+  await startServer();
+  await expect.poll(async () => (await fetch(`${ORIGIN}/`).catch(() => undefined))?.status, { timeout: 90_000 }).toBe(200);
 });
 
-test.afterAll(() => {
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+test.afterAll(async () => {
+  await stopServer();
   rmSync(kb, { recursive: true, force: true });
 });
 
@@ -128,4 +148,34 @@ test('the compiled site’s assets are kept by the browser (their names carry th
   const index = await page.request.get(`${ORIGIN}/kb-index.json`);
   expect(index.status()).toBe(200);
   expect(index.headers()['cache-control'] ?? '').not.toContain('immutable');
+});
+
+test('started again, it answers from the last run’s data while it indexes, unless a note changed while it was stopped', async ({ page }) => {
+  test.setTimeout(240_000);
+  const file = join(kb, 'decisions/002-cursor.md');
+  // Every change indexed (the page shows it) before the server stops: stopping then records what its data was made from.
+  await seeAfterSave(
+    page,
+    '/notes/decisions/002-cursor/',
+    () => writeFileSync(file, `${readFileSync(file, 'utf8')}\nBefore the restart.\n`),
+    /Before the restart/,
+  );
+  await stopServer();
+
+  await startServer();
+  expect(log).toContain('the folder is unchanged since kb dev last stopped');
+  await visit(page, '/notes/decisions/002-cursor/');
+  await expect(page.locator('article')).toContainText('Before the restart');
+  await expect(page.locator('html[data-kb-dev="live"]')).toHaveCount(1);
+  // The folder indexed after that first page, the same data: the page is the same, every page answers.
+  await expect.poll(() => log, { timeout: 60_000 }).toMatch(/notes indexed in \d+ ms/);
+  expect(log).not.toContain('changed since the last run');
+  expect((await page.request.get(`${ORIGIN}/kb-index.json`)).status()).toBe(200);
+  await stopServer();
+
+  // A note saved while no server ran: the next start indexes before it answers, so no page is ever out of date.
+  writeFileSync(file, `${readFileSync(file, 'utf8')}\nWritten while stopped.\n`);
+  await startServer();
+  expect(log).not.toContain('unchanged since kb dev last stopped');
+  expect(await (await page.request.get(`${ORIGIN}/notes/decisions/002-cursor/`)).text()).toContain('Written while stopped');
 });

@@ -3,7 +3,7 @@
 // - a URL containing `hang` reports its start (the pool arms the page's deadline only then) and never finishes (it
 //   waits on a lock nobody releases, without spinning);
 // - any other URL is answered at once, without its start, so no deadline is ever armed for it: its body names the
-//   thread, the base and the data's generation the thread was last given, and the URL;
+//   thread, the data's folder, the base and the data's generation the thread was last given, and the URL;
 // - workerData.appDir (the compiled site's folder, unused here): a thread throws as it loads while a file of that
 //   name exists, and removes it (so the thread started after it loads).
 import { Buffer } from 'node:buffer';
@@ -23,6 +23,6 @@ parentPort.on('message', (message) => {
     parentPort.postMessage({ start: id });
     Atomics.wait(lock, 0, 0);
   }
-  const body = Buffer.from(`thread ${threadId} base ${data?.base} generation ${data?.data.generation} ${url}`);
+  const body = Buffer.from(`thread ${threadId} dir ${data?.data.dataDir} base ${data?.base} generation ${data?.data.generation} ${url}`);
   parentPort.postMessage({ id, status: 200, headers: [['content-type', 'text/html']], body: new Uint8Array(body) });
 });

@@ -25,7 +25,7 @@ export type GitDates =
 export function readGitDates(absRoot: string): GitDates {
   const git = (args: string[], timeout: number) => runGit(absRoot, args, { timeout });
   // Without a `.git` here or above, git finds no repository: asked of no git (`kb dev` reads the folder on every save).
-  if (!gitAbove(absRoot)) return { source: 'none', reason: 'not-a-repo' };
+  if (gitAbove(absRoot) === undefined) return { source: 'none', reason: 'not-a-repo' };
   let top: string;
   let shallow: boolean;
   let head: string | undefined;
@@ -66,18 +66,18 @@ function topShallowHead(output: string): [top: string, shallow: boolean, head: s
   return [top ?? '', shallow === 'true', head || undefined];
 }
 
-/** Whether `dir` or a folder above it holds a `.git` (a repository's folder, or the file a worktree or submodule has). */
-function gitAbove(dir: string): boolean {
+/** The nearest `.git` at or above `dir` (a repository's folder, or the file a worktree or submodule has); undefined when none. */
+export function gitAbove(dir: string): string | undefined {
   let at: string;
   try {
     at = realpathSync(dir);
   } catch {
-    return false;
+    return undefined;
   }
   for (;;) {
-    if (existsSync(join(at, '.git'))) return true;
+    if (existsSync(join(at, '.git'))) return join(at, '.git');
     const up = dirname(at);
-    if (up === at) return false;
+    if (up === at) return undefined;
     at = up;
   }
 }

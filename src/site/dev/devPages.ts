@@ -22,6 +22,8 @@ export interface DevPage {
   status: number;
   headers: [string, string][];
   body: Buffer;
+  /** The data it was rendered from (the last given before the thread began it); undefined before any. */
+  data?: PortalRuntimeConfig | undefined;
 }
 
 export interface DevPages {
@@ -50,7 +52,7 @@ export function startDevPages({
   let thread: { worker: Worker; deadline: ReturnType<typeof workerDeadline> } | undefined;
   let nextId = 0;
   let closed = false;
-  type Job = { id: number; url: string; done: (page: DevPage) => void; failed: (err: Error) => void };
+  type Job = { id: number; url: string; done: (page: DevPage) => void; failed: (err: Error) => void; data?: PortalRuntimeConfig | undefined };
   const queue: Job[] = [];
   let current: Job | undefined;
 
@@ -70,8 +72,14 @@ export function startDevPages({
       deadline.cancel();
       const job = current;
       current = undefined;
-      if ('error' in reply) job.done(failPage(500, reply.error));
-      else job.done({ status: reply.status, headers: reply.headers, body: Buffer.from(reply.body.buffer, reply.body.byteOffset, reply.body.byteLength) });
+      if ('error' in reply) job.done({ ...failPage(500, reply.error), data: job.data });
+      else
+        job.done({
+          status: reply.status,
+          headers: reply.headers,
+          body: Buffer.from(reply.body.buffer, reply.body.byteOffset, reply.body.byteLength),
+          data: job.data,
+        });
       next();
     });
     // A thread that failed (it could not load the site) or was stopped: the page it had fails, the next one starts a new thread.
@@ -95,6 +103,7 @@ export function startDevPages({
     if (!job) return;
     thread ??= spawn();
     current = job;
+    job.data = setup?.data;
     thread.worker.postMessage({ id: job.id, url: job.url } satisfies DevPagesRequest);
   };
   // Armed when the thread starts the page (after it has loaded the site and taken the data): the page's own time.

@@ -17,6 +17,7 @@ import type { BuildLog } from '../emit/emitSite.js';
 import { startDevPages, type DevPages } from './devPages.js';
 import { listenOn } from './listenOn.js';
 import { reloadGate } from './reloadGate.js';
+import { keptKey, recordSiteData, sameSiteData, takeKeptSiteData } from './keptSiteData.js';
 import { mediaType, siteFileServer } from './siteFileServer.js';
 
 export interface DevServerInput {
@@ -34,15 +35,26 @@ export interface DevServerInput {
 export interface DevServer {
   /** The portal's home page. */
   url: string;
+  /** Settles once the folder has been indexed at start (at once when the server indexed before listening). */
+  indexed: Promise<void>;
   close: () => Promise<void>;
 }
 
 /** Changes closer together than this are indexed once. */
 const SETTLE_MS = 40;
+/**
+ * Started with the data of the last run (keptSiteData.ts), the server indexes the folder again once it has answered a
+ * page, or after this long without one: the indexing holds this thread, which passes every request on.
+ */
+const KEPT_FIRST_PAGE_MS = 2000;
 /** Where open pages listen for "the folder changed". */
 const EVENTS = '/__kb/reload';
-/** Added to every page: reload when the server says the folder changed (`data-kb-dev="live"` once it listens). */
-const RELOAD_SCRIPT = `<script type="module">const s=new EventSource(${JSON.stringify(EVENTS)});s.addEventListener('open',()=>{document.documentElement.dataset.kbDev='live'});s.addEventListener('reload',()=>location.reload())</script>`;
+/**
+ * Added to every page: reload when the server says the folder changed (`data-kb-dev="live"` once it listens). The page
+ * says which data it shows: one the server has replaced since it was rendered reloads as soon as it listens.
+ */
+const reloadScript = (shown: number) =>
+  `<script type="module">const s=new EventSource(${JSON.stringify(`${EVENTS}?shown=${shown}`)});s.addEventListener('open',()=>{document.documentElement.dataset.kbDev='live'});s.addEventListener('reload',()=>location.reload())</script>`;
 
 export async function startDevServer(input: DevServerInput): Promise<DevServer> {
   const state = createPortalState(input.options);
@@ -55,26 +67,78 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
   const answering = quietGate();
   // After a save, the pack data waits for the open pages to reload (reloadGate).
   const reloading = reloadGate();
-  const refresh = (after?: () => Promise<void>) => refreshFolder(state, input.log, answering.quiet, after);
+  // The last indexing: when it began, and whether it wrote the data (what stopping records for the next start).
+  const last = { started: 0, ok: false, busy: false };
+  const refresh = async (after?: () => Promise<void>) => {
+    Object.assign(last, { started: Date.now(), ok: false, busy: true });
+    try {
+      await refreshFolder(state, input.log, answering.quiet, after);
+      last.ok = true;
+    } finally {
+      last.busy = false;
+    }
+  };
   // Every route's module is loaded while the folder is indexed: the first page a writer opens does not wait for it.
   // The pages render in a thread of their own, which loads every route's module while this one indexes the folder.
   const pages = input.pages ?? startDevPages({ deadlineMs: input.options.renderDeadlineMs });
-  await refresh();
-  pages.setData(cfg.base, { dataDir: cfg.dataDir, generation: state.generation });
-
+  // The data the pages show: `generation` (the folder's indexing it came from; 0 for the last run's), and the earlier
+  // generations whose data is the same (an open page rendered from one of them does not reload).
+  const shown = { generation: 0, same: new Set<number>() };
+  const showLatest = () => {
+    pages.setData(cfg.base, { dataDir: cfg.dataDir, generation: state.generation });
+    shown.same.clear();
+    shown.generation = state.generation;
+  };
   const listeners = new Set<ServerResponse>();
+  const reloadOpenPages = () => {
+    for (const res of listeners) res.write('event: reload\ndata: \n\n');
+  };
+
+  const key = keptKey(cfg, input.options);
+  const kept = takeKeptSiteData(cfg, key);
+  let indexed: Promise<void>;
+  let indexNow = () => undefined as void;
+  if (kept === undefined) {
+    await refresh();
+    showLatest();
+    indexed = Promise.resolve();
+  } else {
+    // Nothing the last run's data was made from has changed: its pages are answered while the folder is indexed again.
+    pages.setData(cfg.base, { dataDir: kept, generation: 0 });
+    input.log.info('kb: the folder is unchanged since kb dev last stopped: its pages are shown while it is indexed again');
+    let go!: () => void;
+    const asked = new Promise<void>((resolve) => (go = resolve));
+    indexNow = go;
+    indexed = asked.then(async () => {
+      const started = Date.now();
+      await refresh();
+      const same = sameSiteData(kept, cfg.dataDir);
+      showLatest();
+      if (same) shown.same.add(0);
+      else reloadOpenPages();
+      input.log.info(
+        `kb: ${need(state.site).model.index.notes.length} notes indexed in ${Date.now() - started} ms${same ? '' : ': the pages changed since the last run, open pages reload'}`,
+      );
+    });
+    indexed.catch((err: unknown) => input.log.warn(`kb: ${err instanceof Error ? err.message : String(err)}`));
+  }
+
   let pending: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
+  let settling = false;
+  let running: Promise<void> = indexed.catch(() => undefined);
   const changed = (file: string | null) => {
     if (file !== null && !watched(file)) return;
     clearTimeout(pending);
+    settling = true;
     pending = setTimeout(() => {
+      settling = false;
+      indexNow();
       running = running
         .then(async () => {
           const started = Date.now();
           await refresh(() => reloading.arm(listeners.size > 0));
-          pages.setData(cfg.base, { dataDir: cfg.dataDir, generation: state.generation });
-          for (const res of listeners) res.write('event: reload\ndata: \n\n');
+          showLatest();
+          reloadOpenPages();
           input.log.info(`kb: ${need(state.site).model.index.notes.length} notes indexed again in ${Date.now() - started} ms`);
         })
         .catch((err: unknown) => input.log.warn(`kb: ${err instanceof Error ? err.message : String(err)}`));
@@ -87,19 +151,31 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
   };
 
   const files = siteFileServer({ site: () => state.site, packData: () => state.packData, packs: () => state.packs, root: cfg.root, wholeSite: true });
+  // Until the folder is indexed, only pages (from the last run's data) are answered; anything else waits for it.
+  const serve = (req: IncomingMessage, res: ServerResponse) =>
+    files(req, res, () => void page({ pages, state, during: answering.during, answered: reloading.release, indexed, indexNow, shown }, req, res, serve));
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split(/[?#]/)[0]!;
-    if (path === EVENTS) return events(res, listeners);
+    if (path === EVENTS) return events(req, res, listeners, shown);
     if (path.startsWith(`${cfg.base}_astro/`)) return clientAsset(path.slice(cfg.base.length), res);
-    files(req, res, () => void page(pages, state, answering.during, reloading.release, req, res));
+    if (state.site || path.endsWith('/')) return serve(req, res);
+    indexNow();
+    void indexed.then(
+      () => serve(req, res),
+      () => serve(req, res),
+    );
   });
   const url = await listenOn(server, input.port, input.host);
   answering.open();
+  if (kept !== undefined) setTimeout(indexNow, KEPT_FIRST_PAGE_MS).unref();
   return {
     url: `${url}${cfg.base}`,
+    indexed,
     close: async () => {
       watcher.close();
       clearTimeout(pending);
+      // What the data was made from, for the next start, unless a change came after the last indexing began.
+      if (last.ok && !last.busy && !settling) recordSiteData(cfg, key, last.started);
       for (const res of listeners) res.end();
       await new Promise<void>((done) => server.close(() => done()));
       await pages.close();
@@ -154,37 +230,61 @@ function quietGate(): { during: <T>(work: Promise<T>) => Promise<T>; quiet: () =
   };
 }
 
-/** A page: rendered by the page thread for this request, with the reload script before `</body>`. */
-async function page(
-  pages: DevPages,
-  state: PortalState,
-  during: <T>(work: Promise<T>) => Promise<T>,
-  answered: () => void,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
+/** What answering a page needs of the server. */
+interface PageContext {
+  pages: DevPages;
+  state: PortalState;
+  /** Counts the page as being answered (the background work waits). */
+  during: <T>(work: Promise<T>) => Promise<T>;
+  /** A page was answered (the reload gate's release). */
+  answered: () => void;
+  /** The folder's first indexing (at once, when it was indexed before the server listened), and what starts it. */
+  indexed: Promise<void>;
+  indexNow: () => void;
+  shown: { generation: number; same: Set<number> };
+}
+
+/**
+ * A page: rendered by the page thread for this request, with the reload script before `</body>`. Rendered from the last
+ * run's data, a page that is not there (a renamed note's old URL is a file the indexing lists) is asked for again
+ * once the folder is indexed (`again`: the whole request).
+ */
+async function page(c: PageContext, req: IncomingMessage, res: ServerResponse, again: (req: IncomingMessage, res: ServerResponse) => void): Promise<void> {
   try {
-    const cfg = need(state.config);
+    const cfg = need(c.state.config);
     const rel = (req.url ?? '/').slice(cfg.base.length);
     // The home, pack and health pages show the packs: they wait for them, which wait for no page.
     if (rel === '' || /^(packs|health)\//.test(rel)) {
-      answered();
-      await state.ready;
+      c.answered();
+      c.indexNow();
+      await c.indexed;
+      await c.state.ready;
     }
-    const { status, headers, body } = await during(pages.render(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`));
+    const { status, headers, body, data } = await c.during(c.pages.render(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`));
+    const generation = data?.generation ?? 0;
+    if (generation === 0 && status !== 200 && !c.state.site) {
+      c.indexNow();
+      return void c.indexed.then(
+        () => again(req, res),
+        () => again(req, res),
+      );
+    }
+    // A page from the last run's data answered: the folder is indexed now (after this turn, so the page goes first).
+    if (generation === 0) setImmediate(c.indexNow);
     res.statusCode = status;
     for (const [key, value] of headers) res.setHeader(key, value);
     const type = headers.find(([key]) => key === 'content-type')?.[1] ?? '';
     if (!type.includes('text/html')) return void res.end(body);
     const html = body.toString('utf8');
     const at = html.lastIndexOf('</body>');
+    const script = reloadScript(generation);
     res.removeHeader('content-length');
-    res.end(at < 0 ? html + RELOAD_SCRIPT : html.slice(0, at) + RELOAD_SCRIPT + html.slice(at));
+    res.end(at < 0 ? html + script : html.slice(0, at) + script + html.slice(at));
   } catch (err) {
     res.statusCode = 500;
     res.end(err instanceof Error ? (err.stack ?? err.message) : String(err));
   } finally {
-    answered();
+    c.answered();
   }
 }
 
@@ -204,10 +304,16 @@ function clientAsset(rel: string, res: ServerResponse): void {
   createReadStream(file).pipe(res);
 }
 
-/** Server-sent events: the page's reload signal. */
-function events(res: ServerResponse, listeners: Set<ServerResponse>): void {
+/**
+ * Server-sent events: the page's reload signal. A page showing data replaced since it was rendered (`?shown=`: a save
+ * indexed, or the last run's data found different, before the page listened) is told to reload at once.
+ */
+function events(req: IncomingMessage, res: ServerResponse, listeners: Set<ServerResponse>, shown: PageContext['shown']): void {
   res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
-  res.write(': kb dev\n\n');
+  const asked = /[?&]shown=(\d+)/.exec(req.url ?? '')?.[1];
+  const generation = asked === undefined ? undefined : Number(asked);
+  const replaced = generation !== undefined && generation !== shown.generation && !shown.same.has(generation);
+  res.write(`${replaced ? 'event: reload\ndata: \n\n' : ''}: kb dev\n\n`);
   listeners.add(res);
   res.on('close', () => listeners.delete(res));
 }

@@ -1,0 +1,200 @@
+// `kb dev` started again answers its first pages from the data its last run left (src/site/dev/keptSiteData.ts), only
+// when nothing that data was made from changed: each kind of change below makes the next start index first. Then the
+// dev server itself, in this process with a page thread that echoes the data it was given (fakeDevPagesWorker.mjs):
+// the first page from the kept data, the folder indexed after it, no reload when the data is the same, a reload of the
+// open pages when it is not, and no kept data after an edit made while the server was stopped. No test waits on the
+// clock: a record's "since" is given, the server's indexing is awaited.
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { resolveBuildConfig } from '../../src/site/buildPortal.ts';
+import { startDevPages } from '../../src/site/dev/devPages.ts';
+import { startDevServer } from '../../src/site/dev/devServer.ts';
+import { KEPT_RECORD, keptDataDir, keptKey, recordSiteData, sameSiteData, takeKeptSiteData } from '../../src/site/dev/keptSiteData.ts';
+import { parseKbPortalOptions, type KbPortalOptionsInput } from '../../src/site/options/kbPortalOptions.ts';
+import type { PortalConfig } from '../../src/site/options/resolvePortal.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'kb-kept-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const fixture = join(import.meta.dirname, '../fixtures/site-basic');
+const LATER = Date.now() + 3_600_000; // a record's "since" after every file of the test was written
+let n = 0;
+
+/** A fresh project: the fixture as its knowledge folder, the resolved settings, the key, and data files as a run leaves them. */
+function project(extra: KbPortalOptionsInput = {}) {
+  const dir = join(root, `p${n++}`);
+  const kb = join(dir, 'kb');
+  cpSync(fixture, kb, { recursive: true });
+  const options = parseKbPortalOptions({ kb, today: '2026-10-15', cacheDir: join(dir, 'cache'), ...extra });
+  const cfg = resolveBuildConfig(options, dir, join(dir, '.kb-build', 'dev'), '2026-10-15');
+  return { dir, kb, options, cfg, key: keptKey(cfg, options) };
+}
+
+function writeData(cfg: PortalConfig, text = 'data') {
+  mkdirSync(cfg.dataDir, { recursive: true });
+  for (const name of ['site.json', 'bodies.txt', 'boards.json']) writeFileSync(join(cfg.dataDir, name), `${text} ${name}`);
+}
+
+describe('kb dev: the last run’s data, kept when nothing it was made from changed', () => {
+  it('is taken (moved aside) when nothing changed, and only once', () => {
+    const p = project();
+    writeData(p.cfg);
+    expect(recordSiteData(p.cfg, p.key, LATER)).toBe(true);
+    expect(takeKeptSiteData(p.cfg, p.key)).toBe(keptDataDir(p.cfg));
+    expect(readFileSync(join(keptDataDir(p.cfg), 'site.json'), 'utf8')).toBe('data site.json');
+    expect(takeKeptSiteData(p.cfg, p.key)).toBeUndefined();
+  });
+
+  it('records nothing when a file changed after the indexing that wrote the data began', () => {
+    const p = project();
+    writeData(p.cfg);
+    expect(recordSiteData(p.cfg, p.key, 0)).toBe(false);
+    expect(takeKeptSiteData(p.cfg, p.key)).toBeUndefined();
+  });
+
+  const changes: [string, (p: ReturnType<typeof project>) => void][] = [
+    ['a note edited', (p) => appendFileSync(join(p.kb, 'decisions/001-offset.md'), '\nmore\n')],
+    ['a note added', (p) => writeFileSync(join(p.kb, 'decisions/003-new.md'), '# New\n')],
+    ['a note deleted', (p) => rmSync(join(p.kb, 'references/legacy.md'))],
+    ['a folder added', (p) => mkdirSync(join(p.kb, 'empty'))],
+    ['kb.config.yaml edited', (p) => appendFileSync(join(p.kb, 'kb.config.yaml'), '\n# a comment\n')],
+    ['a data file changed', (p) => appendFileSync(join(p.cfg.dataDir, 'bodies.txt'), 'x')],
+    ['a data file missing', (p) => rmSync(join(p.cfg.dataDir, 'boards.json'))],
+    ['the record damaged', (p) => writeFileSync(join(p.cfg.cacheDir, KEPT_RECORD), '{')],
+  ];
+  it.each(changes)('is not taken after this change: %s', (_name, change) => {
+    const p = project();
+    writeData(p.cfg);
+    expect(recordSiteData(p.cfg, p.key, LATER)).toBe(true);
+    change(p);
+    expect(takeKeptSiteData(p.cfg, p.key)).toBeUndefined();
+  });
+
+  it('is not taken for other options or another day', () => {
+    const p = project();
+    writeData(p.cfg);
+    expect(recordSiteData(p.cfg, p.key, LATER)).toBe(true);
+    const trusting = parseKbPortalOptions({ ...p.options, trustHtml: true });
+    expect(takeKeptSiteData(p.cfg, keptKey(p.cfg, trusting))).toBeUndefined();
+    expect(recordSiteData(p.cfg, p.key, LATER)).toBe(true);
+    expect(takeKeptSiteData(p.cfg, keptKey({ ...p.cfg, today: '2026-10-16' }, p.options))).toBeUndefined();
+  });
+
+  it('watches the repository the folder is in (a commit rewrites its index) and passes by node_modules and .kb-build', () => {
+    const p = project();
+    mkdirSync(join(p.dir, '.git'));
+    writeFileSync(join(p.dir, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+    writeFileSync(join(p.dir, '.git', 'index'), 'one');
+    mkdirSync(join(p.kb, 'node_modules'));
+    mkdirSync(join(p.kb, '.kb-build'));
+    writeData(p.cfg);
+    expect(recordSiteData(p.cfg, p.key, LATER)).toBe(true);
+    writeFileSync(join(p.kb, 'node_modules', 'x.js'), '');
+    writeFileSync(join(p.kb, '.kb-build', 'x'), '');
+    expect(takeKeptSiteData(p.cfg, p.key)).toBe(keptDataDir(p.cfg));
+    rmSync(keptDataDir(p.cfg), { recursive: true });
+    writeData(p.cfg);
+    expect(recordSiteData(p.cfg, p.key, LATER)).toBe(true);
+    writeFileSync(join(p.dir, '.git', 'index'), 'two');
+    expect(takeKeptSiteData(p.cfg, p.key)).toBeUndefined();
+  });
+
+  it('compares two data folders byte for byte', () => {
+    const a = project().cfg;
+    const b = { ...a, dataDir: `${a.dataDir}-b` };
+    writeData(a);
+    writeData(b);
+    expect(sameSiteData(a.dataDir, b.dataDir)).toBe(true);
+    writeFileSync(join(b.dataDir, 'site.json'), 'data site.jsoN');
+    expect(sameSiteData(a.dataDir, b.dataDir)).toBe(false);
+    rmSync(join(b.dataDir, 'site.json'));
+    expect(sameSiteData(a.dataDir, b.dataDir)).toBe(false);
+  });
+});
+
+const workerUrl = pathToFileURL(join(import.meta.dirname, 'fakeDevPagesWorker.mjs'));
+
+/** The page's text (the fake thread's echo: the data's folder and generation). */
+async function text(url: string): Promise<string> {
+  return (await fetch(url)).text();
+}
+
+/** What the reload signal says first to a page that shows generation `shown`: whether it is told to reload. */
+function toldToReload(url: string, shown: number): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${new URL(url).origin}/__kb/reload?shown=${shown}`, (res) => {
+      let got = '';
+      res.on('data', (chunk: Buffer) => {
+        got += String(chunk);
+        if (!got.includes(': kb dev')) return;
+        resolve(got.includes('event: reload'));
+        req.destroy();
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('kb dev started again', { timeout: 60_000 }, () => {
+  const p = project();
+  const logs: string[] = [];
+  const start = async () => {
+    logs.length = 0;
+    const log = { info: (l: string) => logs.push(l), warn: (l: string) => logs.push(l) };
+    const pages = startDevPages({ deadlineMs: 0, workerUrl });
+    return startDevServer({ options: p.options, cwd: p.dir, port: 0, host: '127.0.0.1', log, pages });
+  };
+  const unchanged = () => logs.some((l) => l.includes('unchanged since kb dev last stopped'));
+
+  it('answers its first page from the last run’s data, indexes the folder after it, and reloads no page when the data is the same', async () => {
+    const first = await start();
+    expect(unchanged()).toBe(false);
+    expect(await text(`${first.url}decisions/001-offset/`)).toContain(`dir ${p.cfg.dataDir} base ${p.cfg.base} generation 1 `);
+    await first.close();
+
+    const again = await start();
+    try {
+      expect(unchanged()).toBe(true);
+      expect(await text(`${again.url}decisions/001-offset/`)).toContain(`dir ${keptDataDir(p.cfg)} base ${p.cfg.base} generation 0 `);
+      await again.indexed;
+      expect(logs.join('\n')).not.toMatch(/changed since the last run/);
+      expect(await text(`${again.url}decisions/001-offset/`)).toContain(`dir ${p.cfg.dataDir} base ${p.cfg.base} generation 1 `);
+      expect(await toldToReload(again.url, 0)).toBe(false);
+      expect(await toldToReload(again.url, 1)).toBe(false);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('indexes first when a note was edited while it was stopped', async () => {
+    appendFileSync(join(p.kb, 'decisions/001-offset.md'), '\nEdited while stopped.\n');
+    const server = await start();
+    try {
+      expect(unchanged()).toBe(false);
+      expect(await text(`${server.url}decisions/001-offset/`)).toContain(`dir ${p.cfg.dataDir} base ${p.cfg.base} generation 1 `);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('reloads the open pages when the data it kept turns out different from the folder’s', async () => {
+    // A change no signature shows, made up: the record rewritten after an edit, over the data of before it.
+    appendFileSync(join(p.kb, 'decisions/002-cursor.md'), '\nA change the record misses.\n');
+    expect(recordSiteData(p.cfg, p.key, LATER)).toBe(true);
+    const server = await start();
+    try {
+      expect(unchanged()).toBe(true);
+      expect(await text(`${server.url}decisions/001-offset/`)).toContain('generation 0 ');
+      await server.indexed;
+      expect(logs.join('\n')).toMatch(/the pages changed since the last run, open pages reload/);
+      expect(await toldToReload(server.url, 0)).toBe(true);
+      expect(await toldToReload(server.url, 1)).toBe(false);
+    } finally {
+      await server.close();
+    }
+  });
+});
