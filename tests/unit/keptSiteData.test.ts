@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { resolveBuildConfig } from '../../src/site/buildPortal.ts';
 import { startDevPages } from '../../src/site/dev/devPages.ts';
 import { startDevServer } from '../../src/site/dev/devServer.ts';
-import { KEPT_RECORD, keptDataDir, keptKey, recordSiteData, sameSiteData, takeKeptSiteData } from '../../src/site/dev/keptSiteData.ts';
+import { codeSignatures, KEPT_RECORD, keptDataDir, keptKey, recordSiteData, sameSiteData, takeKeptSiteData } from '../../src/site/dev/keptSiteData.ts';
 import { parseKbPortalOptions, type KbPortalOptionsInput } from '../../src/site/options/kbPortalOptions.ts';
 import type { PortalConfig } from '../../src/site/options/resolvePortal.ts';
 
@@ -21,6 +21,7 @@ const root = mkdtempSync(join(tmpdir(), 'kb-kept-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const fixture = join(import.meta.dirname, '../fixtures/site-basic');
 const LATER = Date.now() + 3_600_000; // a record's "since" after every file of the test was written
+const code = codeSignatures();
 let n = 0;
 
 /** A fresh project: the fixture as its knowledge folder, the resolved settings, the key, and data files as a run leaves them. */
@@ -42,17 +43,17 @@ describe('kb dev: the last run’s data, kept when nothing it was made from chan
   it('is taken (moved aside) when nothing changed, and only once', () => {
     const p = project();
     writeData(p.cfg);
-    expect(recordSiteData(p.cfg, p.key, LATER)).toBe(true);
-    expect(takeKeptSiteData(p.cfg, p.key)).toBe(keptDataDir(p.cfg));
+    expect(recordSiteData(p.cfg, p.key, LATER, code)).toBe(true);
+    expect(takeKeptSiteData(p.cfg, p.key, code)).toBe(keptDataDir(p.cfg));
     expect(readFileSync(join(keptDataDir(p.cfg), 'site.json'), 'utf8')).toBe('data site.json');
-    expect(takeKeptSiteData(p.cfg, p.key)).toBeUndefined();
+    expect(takeKeptSiteData(p.cfg, p.key, code)).toBeUndefined();
   });
 
   it('records nothing when a file changed after the indexing that wrote the data began', () => {
     const p = project();
     writeData(p.cfg);
-    expect(recordSiteData(p.cfg, p.key, 0)).toBe(false);
-    expect(takeKeptSiteData(p.cfg, p.key)).toBeUndefined();
+    expect(recordSiteData(p.cfg, p.key, 0, code)).toBe(false);
+    expect(takeKeptSiteData(p.cfg, p.key, code)).toBeUndefined();
   });
 
   const changes: [string, (p: ReturnType<typeof project>) => void][] = [
@@ -68,19 +69,27 @@ describe('kb dev: the last run’s data, kept when nothing it was made from chan
   it.each(changes)('is not taken after this change: %s', (_name, change) => {
     const p = project();
     writeData(p.cfg);
-    expect(recordSiteData(p.cfg, p.key, LATER)).toBe(true);
+    expect(recordSiteData(p.cfg, p.key, LATER, code)).toBe(true);
     change(p);
-    expect(takeKeptSiteData(p.cfg, p.key)).toBeUndefined();
+    expect(takeKeptSiteData(p.cfg, p.key, code)).toBeUndefined();
+  });
+
+  it('is not taken by other code (a file of it changed since the record)', () => {
+    const p = project();
+    writeData(p.cfg);
+    expect(recordSiteData(p.cfg, p.key, LATER, code)).toBe(true);
+    const [file] = Object.keys(code);
+    expect(takeKeptSiteData(p.cfg, p.key, { ...code, [file!]: `${code[file!]}+` })).toBeUndefined();
   });
 
   it('is not taken for other options or another day', () => {
     const p = project();
     writeData(p.cfg);
-    expect(recordSiteData(p.cfg, p.key, LATER)).toBe(true);
+    expect(recordSiteData(p.cfg, p.key, LATER, code)).toBe(true);
     const trusting = parseKbPortalOptions({ ...p.options, trustHtml: true });
-    expect(takeKeptSiteData(p.cfg, keptKey(p.cfg, trusting))).toBeUndefined();
-    expect(recordSiteData(p.cfg, p.key, LATER)).toBe(true);
-    expect(takeKeptSiteData(p.cfg, keptKey({ ...p.cfg, today: '2026-10-16' }, p.options))).toBeUndefined();
+    expect(takeKeptSiteData(p.cfg, keptKey(p.cfg, trusting), code)).toBeUndefined();
+    expect(recordSiteData(p.cfg, p.key, LATER, code)).toBe(true);
+    expect(takeKeptSiteData(p.cfg, keptKey({ ...p.cfg, today: '2026-10-16' }, p.options), code)).toBeUndefined();
   });
 
   it('watches the repository the folder is in (a commit rewrites its index) and passes by node_modules and .kb-build', () => {
@@ -91,15 +100,15 @@ describe('kb dev: the last run’s data, kept when nothing it was made from chan
     mkdirSync(join(p.kb, 'node_modules'));
     mkdirSync(join(p.kb, '.kb-build'));
     writeData(p.cfg);
-    expect(recordSiteData(p.cfg, p.key, LATER)).toBe(true);
+    expect(recordSiteData(p.cfg, p.key, LATER, code)).toBe(true);
     writeFileSync(join(p.kb, 'node_modules', 'x.js'), '');
     writeFileSync(join(p.kb, '.kb-build', 'x'), '');
-    expect(takeKeptSiteData(p.cfg, p.key)).toBe(keptDataDir(p.cfg));
+    expect(takeKeptSiteData(p.cfg, p.key, code)).toBe(keptDataDir(p.cfg));
     rmSync(keptDataDir(p.cfg), { recursive: true });
     writeData(p.cfg);
-    expect(recordSiteData(p.cfg, p.key, LATER)).toBe(true);
+    expect(recordSiteData(p.cfg, p.key, LATER, code)).toBe(true);
     writeFileSync(join(p.dir, '.git', 'index'), 'two');
-    expect(takeKeptSiteData(p.cfg, p.key)).toBeUndefined();
+    expect(takeKeptSiteData(p.cfg, p.key, code)).toBeUndefined();
   });
 
   it('compares two data folders byte for byte', () => {
@@ -184,7 +193,7 @@ describe('kb dev started again', { timeout: 60_000 }, () => {
   it('reloads the open pages when the data it kept turns out different from the folder’s', async () => {
     // A change no signature shows, made up: the record rewritten after an edit, over the data of before it.
     appendFileSync(join(p.kb, 'decisions/002-cursor.md'), '\nA change the record misses.\n');
-    expect(recordSiteData(p.cfg, p.key, LATER)).toBe(true);
+    expect(recordSiteData(p.cfg, p.key, LATER, code)).toBe(true);
     const server = await start();
     try {
       expect(unchanged()).toBe(true);

@@ -17,7 +17,7 @@ import type { BuildLog } from '../emit/emitSite.js';
 import { startDevPages, type DevPages } from './devPages.js';
 import { listenOn } from './listenOn.js';
 import { reloadGate } from './reloadGate.js';
-import { keptKey, recordSiteData, sameSiteData, takeKeptSiteData } from './keptSiteData.js';
+import { codeSignatures, keptKey, recordSiteData, sameSiteData, takeKeptSiteData } from './keptSiteData.js';
 import { mediaType, siteFileServer } from './siteFileServer.js';
 
 export interface DevServerInput {
@@ -95,7 +95,8 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
   };
 
   const key = keptKey(cfg, input.options);
-  const kept = takeKeptSiteData(cfg, key);
+  const code = codeSignatures();
+  const kept = takeKeptSiteData(cfg, key, code);
   let indexed: Promise<void>;
   let indexNow = () => undefined as void;
   if (kept === undefined) {
@@ -175,7 +176,7 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
       watcher.close();
       clearTimeout(pending);
       // What the data was made from, for the next start, unless a change came after the last indexing began.
-      if (last.ok && !last.busy && !settling) recordSiteData(cfg, key, last.started);
+      if (last.ok && !last.busy && !settling) recordSiteData(cfg, key, last.started, code);
       for (const res of listeners) res.end();
       await new Promise<void>((done) => server.close(() => done()));
       await pages.close();

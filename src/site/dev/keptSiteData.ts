@@ -38,18 +38,23 @@ export function keptKey(cfg: PortalConfig, options: unknown): string {
   return JSON.stringify([VERSION, process.version, cfg, options]);
 }
 
+/** The signatures of the running code's files (taken when the server starts: the code that writes the data it records). */
+export function codeSignatures(): Record<string, string> {
+  return treeSignatures(CODE_DIR).sigs;
+}
+
 /**
  * Records what the data in `cfg.dataDir` was made from, for the next start. `since`: when the indexing that wrote the data
- * began; a file or folder changed since then (a save not yet indexed) means no record. Never throws: without a
- * record the next start only indexes first.
+ * began; a file or folder changed since then (a save not yet indexed) means no record. `code`: codeSignatures() of the
+ * code that wrote it. Never throws: without a record the next start only indexes first.
  */
-export function recordSiteData(cfg: PortalConfig, key: string, since: number): boolean {
+export function recordSiteData(cfg: PortalConfig, key: string, since: number, code: Record<string, string>): boolean {
   try {
     const folder = folderSignatures(cfg);
     if (folder.latest >= since) return false;
     const data = dataSignatures(cfg.dataDir);
     if (!data) return false;
-    const record: KeptRecord = { version: VERSION, key, data, code: treeSignatures(CODE_DIR).sigs, folder: folder.sigs };
+    const record: KeptRecord = { version: VERSION, key, data, code, folder: folder.sigs };
     writeFileAtomic(join(cfg.cacheDir, KEPT_RECORD), JSON.stringify(record));
     return true;
   } catch {
@@ -58,11 +63,11 @@ export function recordSiteData(cfg: PortalConfig, key: string, since: number): b
 }
 
 /**
- * The data the last run left, moved to keptDataDir, when its record holds: same key, its files as written, the same code,
+ * The data the last run left, moved to keptDataDir, when its record holds: same key, its files as written, the same code (`code`),
  * every file and folder of the knowledge folder (and its `.git`) with the signature it had. Undefined otherwise. The
  * record is used once.
  */
-export function takeKeptSiteData(cfg: PortalConfig, key: string): string | undefined {
+export function takeKeptSiteData(cfg: PortalConfig, key: string, code: Record<string, string>): string | undefined {
   const kept = keptDataDir(cfg);
   const recordFile = join(cfg.cacheDir, KEPT_RECORD);
   let record: KeptRecord | undefined;
@@ -77,7 +82,7 @@ export function takeKeptSiteData(cfg: PortalConfig, key: string): string | undef
     record?.version !== VERSION ||
     record.key !== key ||
     !same(record.data, dataSignatures(cfg.dataDir)) ||
-    !same(record.code, treeSignatures(CODE_DIR).sigs) ||
+    !same(record.code, code) ||
     !same(record.folder, folderSignatures(cfg).sigs)
   )
     return undefined;
