@@ -69,29 +69,32 @@ export function recordSiteData(cfg: PortalConfig, key: string, since: number, co
  */
 export function takeKeptSiteData(cfg: PortalConfig, key: string, code: Record<string, string>): string | undefined {
   const kept = keptDataDir(cfg);
-  const recordFile = join(cfg.cacheDir, KEPT_RECORD);
-  let record: KeptRecord | undefined;
   try {
-    record = JSON.parse(readFileSync(recordFile, 'utf8')) as KeptRecord;
-  } catch {
-    record = undefined;
-  }
-  rmSync(recordFile, { force: true });
-  rmSync(kept, { recursive: true, force: true });
-  if (
-    record?.version !== VERSION ||
-    record.key !== key ||
-    !same(record.data, dataSignatures(cfg.dataDir)) ||
-    !same(record.code, code) ||
-    !same(record.folder, folderSignatures(cfg).sigs)
-  )
-    return undefined;
-  try {
+    const recordFile = join(cfg.cacheDir, KEPT_RECORD);
+    const record = readRecord(recordFile);
+    rmSync(recordFile, { force: true });
+    rmSync(kept, { recursive: true, force: true });
+    if (
+      record?.version !== VERSION ||
+      record.key !== key ||
+      !same(record.data, dataSignatures(cfg.dataDir)) ||
+      !same(record.code, code) ||
+      !same(record.folder, folderSignatures(cfg).sigs)
+    )
+      return undefined;
     renameSync(cfg.dataDir, kept);
+    return kept;
+  } catch {
+    return undefined; // a cache folder that cannot be read or written: the folder is indexed first, as always
+  }
+}
+
+function readRecord(file: string): KeptRecord | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as KeptRecord;
   } catch {
     return undefined;
   }
-  return kept;
 }
 
 /** Whether two data folders hold the same data (what the pages read first), byte for byte. */
