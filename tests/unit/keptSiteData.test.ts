@@ -4,7 +4,7 @@
 // the first page from the kept data, the folder indexed after it, no reload when the data is the same, a reload of the
 // open pages when it is not, and no kept data after an edit made while the server was stopped. No test waits on the
 // clock: a record's "since" is given, the server's indexing is awaited.
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -109,6 +109,17 @@ describe('kb dev: the last run’s data, kept when nothing it was made from chan
     expect(recordSiteData(p.cfg, p.key, LATER, code)).toBe(true);
     writeFileSync(join(p.dir, '.git', 'index'), 'two');
     expect(takeKeptSiteData(p.cfg, p.key, code)).toBeUndefined();
+  });
+
+  it('walks the folder a symlink given as the folder leads to', () => {
+    const p = project();
+    const link = join(p.dir, 'kb-link');
+    symlinkSync(p.kb, link);
+    const cfg = { ...p.cfg, kbDir: link };
+    writeData(cfg);
+    expect(recordSiteData(cfg, p.key, LATER, code)).toBe(true);
+    appendFileSync(join(p.kb, 'decisions/001-offset.md'), '\nmore\n');
+    expect(takeKeptSiteData(cfg, p.key, code)).toBeUndefined();
   });
 
   it('compares two data folders byte for byte', () => {

@@ -4,7 +4,7 @@
 // first pages from it while the folder is indexed again (devServer.ts). Nothing in the folder has changed then, so the
 // pages are those the indexing gives; the server still compares the two and reloads the open pages if they differ
 // (sameSiteData: a change no signature shows, such as a commit in a worktree).
-import { lstatSync, readdirSync, readFileSync, renameSync, rmSync, statSync, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BOARDS_FILE } from '../../core/boards/boardPageData.js';
@@ -137,7 +137,9 @@ function dataSignatures(dir: string): Record<string, string> | undefined {
  */
 function folderSignatures(cfg: PortalConfig): { sigs: Record<string, string>; latest: number } {
   const skip = (abs: string) => abs === cfg.cacheDir || abs.startsWith(cfg.cacheDir + sep);
-  const tree = treeSignatures(cfg.kbDir, (name, abs) => name === '.git' || name === 'node_modules' || name === '.kb-build' || skip(abs));
+  // The folder itself may be a symlink (`--kb ~/notes`): its target is walked. A symlink inside it is not followed: the
+  // reading passes by one that leads outside the folder, and walks the target of one that leads inside anyway.
+  const tree = treeSignatures(realpathSync(cfg.kbDir), (name, abs) => name === '.git' || name === 'node_modules' || name === '.kb-build' || skip(abs));
   const git = gitAbove(cfg.kbDir);
   if (git !== undefined) {
     for (const file of [git, join(git, 'HEAD'), join(git, 'index')]) {
