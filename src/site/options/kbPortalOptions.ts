@@ -41,7 +41,7 @@ export const kbPortalOptionsSchema = z
     trustHtml: z.boolean().default(false),
     /** Publish notes that hold what looks like a credential (each with a warning). Default false. */
     allowSecrets: z.boolean().default(false),
-    /** Note pages per Pagefind shard. Default: 1,000, growing to at most 4,000 when there would be more than 20 shards. */
+    /** Note pages per Pagefind shard. Default: 250, growing to at most 4,000 when there would be more than 12 shards (searchShardPlan.ts). */
     searchShardPages: z.number().int().positive().optional(),
     /** Threads that render Markdown. Default: one per core; one below 200 notes (none when `renderDeadlineMs` is 0). */
     renderWorkers: z.number().int().nonnegative().optional(),
