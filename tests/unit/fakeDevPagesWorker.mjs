@@ -3,7 +3,8 @@
 // - a URL containing `hang` reports its start (the pool arms the page's deadline only then) and never finishes (it
 //   waits on a lock nobody releases, without spinning);
 // - any other URL is answered at once, without its start, so no deadline is ever armed for it: its body names the
-//   thread, the data's folder, the base and the data's generation the thread was last given, and the URL;
+//   thread, the data's folder, the base and the data's generation the thread was last given, and the URL (a URL
+//   containing `new-since-0` is a 404 page in the data of generation 0: a page the last run's data does not have);
 // - workerData.appDir (the compiled site's folder, unused here): a thread throws as it loads while a file of that
 //   name exists, and removes it (so the thread started after it loads).
 import { Buffer } from 'node:buffer';
@@ -24,5 +25,6 @@ parentPort.on('message', (message) => {
     Atomics.wait(lock, 0, 0);
   }
   const body = Buffer.from(`thread ${threadId} dir ${data?.data.dataDir} base ${data?.base} generation ${data?.data.generation} ${url}`);
-  parentPort.postMessage({ id, status: 200, headers: [['content-type', 'text/html']], body: new Uint8Array(body) });
+  const status = url.includes('new-since-0') && data?.data.generation === 0 ? 404 : 200;
+  parentPort.postMessage({ id, status, headers: [['content-type', 'text/html']], body: new Uint8Array(body) });
 });

@@ -153,8 +153,12 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
 
   const files = siteFileServer({ site: () => state.site, packData: () => state.packData, packs: () => state.packs, root: cfg.root, wholeSite: true });
   // Until the folder is indexed, only pages (from the last run's data) are answered; anything else waits for it.
-  const serve = (req: IncomingMessage, res: ServerResponse) =>
-    files(req, res, () => void page({ pages, state, during: answering.during, answered: reloading.release, indexed, indexNow, shown }, req, res, serve));
+  // `again`: a page the last run's data does not have is asked for once more, once the folder is indexed.
+  const serve = (req: IncomingMessage, res: ServerResponse, again = true) =>
+    files(req, res, () => {
+      const context = { pages, state, during: answering.during, answered: reloading.release, indexed, indexNow, shown };
+      void page(context, req, res, again ? (r, s) => serve(r, s, false) : undefined);
+    });
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split(/[?#]/)[0]!;
     if (path === EVENTS) return events(req, res, listeners, shown);
@@ -248,9 +252,14 @@ interface PageContext {
 /**
  * A page: rendered by the page thread for this request, with the reload script before `</body>`. Rendered from the last
  * run's data, a page that is not there (a renamed note's old URL is a file the indexing lists) is asked for again
- * once the folder is indexed (`again`: the whole request).
+ * once the folder is indexed (`again`: the whole request, asked once; a folder whose indexing failed answers as it can).
  */
-async function page(c: PageContext, req: IncomingMessage, res: ServerResponse, again: (req: IncomingMessage, res: ServerResponse) => void): Promise<void> {
+async function page(
+  c: PageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  again: ((req: IncomingMessage, res: ServerResponse) => void) | undefined,
+): Promise<void> {
   try {
     const cfg = need(c.state.config);
     const rel = (req.url ?? '/').slice(cfg.base.length);
@@ -263,7 +272,7 @@ async function page(c: PageContext, req: IncomingMessage, res: ServerResponse, a
     }
     const { status, headers, body, data } = await c.during(c.pages.render(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`));
     const generation = data?.generation ?? 0;
-    if (generation === 0 && status !== 200 && !c.state.site) {
+    if (generation === 0 && status !== 200 && again) {
       c.indexNow();
       return void c.indexed.then(
         () => again(req, res),
