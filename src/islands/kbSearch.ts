@@ -43,38 +43,32 @@ class KbSearch extends HTMLElement {
         input.id = 'kb-search-input';
         label.hidden = false;
       }
-      if (query) {
-        ui.triggerSearch?.(query);
-        // Setting the (still empty) filters again runs the search again; the same term would not.
-        void this.searchAgainWithAllFilters(bundle, () => ui.triggerFilters?.({}));
-      }
+      if (query) ui.triggerSearch?.(query);
+      // The first results, of `?q=` or of what the reader types, are checked for every filter. Setting the (still
+      // empty) filters again runs the search again; the same term would not.
+      void this.searchAgainWithAllFilters(bundle, () => ui.triggerFilters?.({}));
     });
     document.head.append(script);
   }
 
   /**
    * Pagefind's UI lists the filters its last search returned, and a search returns only the filter chunks loaded by
-   * then: a search run as the page opens can beat the filters' own load and leave, say, only "category" listed
-   * (seen in CI). Once the first results are shown (the UI is set up), load every filter into the same Pagefind
-   * module (an ES module is one instance per URL) and, if the UI lists fewer, search again: the same results,
-   * now with every filter.
+   * then: a first search, run as the page opens or typed at once, can beat the filters' own load and leave, say, only
+   * "category" listed (seen in CI, both ways, on a busy machine). Once the first results are shown (whenever the reader
+   * searches), load every filter into the same Pagefind module (an ES module is one instance per URL) and, if the UI
+   * lists fewer, search again: the same results, now with every filter.
    */
   private async searchAgainWithAllFilters(bundle: string, search: () => void): Promise<void> {
-    const shown = await new Promise<boolean>((resolve) => {
+    await new Promise<void>((resolve) => {
       const ready = () => !!this.querySelector('.pagefind-ui__message')?.textContent?.trim();
-      if (ready()) return resolve(true);
+      if (ready()) return resolve();
       const observer = new MutationObserver(() => {
         if (!ready()) return;
         observer.disconnect();
-        resolve(true);
+        resolve();
       });
       observer.observe(this, { childList: true, subtree: true, characterData: true });
-      setTimeout(() => {
-        observer.disconnect();
-        resolve(false);
-      }, 15_000);
     });
-    if (!shown) return;
     let all: number;
     try {
       const pagefind = (await import(/* @vite-ignore */ `${bundle}pagefind.js`)) as { filters: () => Promise<Record<string, unknown>> };

@@ -205,31 +205,38 @@ for (const width of [1440, 390] as const)
 // until the first search has shown its results: the opening search then knows one filter only, and the search page
 // must still come to list all four (kbSearch.ts searches again once every filter is loaded; without it this fails,
 // as a busy CI machine did). The held chunks are released on that signal, never after a fixed time.
-test('search page: every filter is listed even when the filters load after the first search', async ({ page }) => {
-  let firstFilter: () => void = () => undefined;
-  const oneFilterLoaded = new Promise<void>((resolve) => (firstFilter = resolve));
-  let release: () => void = () => undefined;
-  const firstResultsShown = new Promise<void>((resolve) => (release = resolve));
-  let filters = 0;
-  await page.route(/\/pagefind\/filter\/[^/]+\.pf_filter$/, async (route) => {
-    const response = await route.fetch();
-    if (filters++ > 0) await firstResultsShown;
-    await route.fulfill({ response });
-    firstFilter();
+for (const how of ['asked in the URL', 'typed'] as const)
+  test(`search page: every filter is listed even when the filters load after the first search (${how})`, async ({ page }) => {
+    let firstFilter: () => void = () => undefined;
+    const oneFilterLoaded = new Promise<void>((resolve) => (firstFilter = resolve));
+    let release: () => void = () => undefined;
+    const firstResultsShown = new Promise<void>((resolve) => (release = resolve));
+    let filters = 0;
+    await page.route(/\/pagefind\/filter\/[^/]+\.pf_filter$/, async (route) => {
+      const response = await route.fetch();
+      if (filters++ > 0) await firstResultsShown;
+      await route.fulfill({ response });
+      firstFilter();
+    });
+    await page.route(/\/pagefind\/(index|fragment)\/[^/]+\.pf_(index|fragment)$/, async (route) => {
+      const response = await route.fetch();
+      await oneFilterLoaded;
+      await route.fulfill({ response });
+    });
+    if (how === 'typed') {
+      await page.goto('search/');
+      await page
+        .locator('kb-search')
+        .getByPlaceholder(/search/i)
+        .fill('webhook');
+    } else await page.goto('search/?q=webhook');
+    await expect(page.locator('.pagefind-ui__result').first()).toBeVisible();
+    release();
+    // In the order the index lists them (a merged, sharded index lists them in another).
+    const names = async () => (await page.locator('.pagefind-ui__filter-name').allTextContents()).map((n) => n.toLowerCase()).sort();
+    await expect.poll(names, { timeout: 30_000 }).toEqual(['category', 'project', 'status', 'tag']);
+    await page.unrouteAll({ behavior: 'wait' });
   });
-  await page.route(/\/pagefind\/(index|fragment)\/[^/]+\.pf_(index|fragment)$/, async (route) => {
-    const response = await route.fetch();
-    await oneFilterLoaded;
-    await route.fulfill({ response });
-  });
-  await page.goto('search/?q=webhook');
-  await expect(page.locator('.pagefind-ui__result').first()).toBeVisible();
-  release();
-  // In the order the index lists them (a merged, sharded index lists them in another).
-  const names = async () => (await page.locator('.pagefind-ui__filter-name').allTextContents()).map((n) => n.toLowerCase()).sort();
-  await expect.poll(names, { timeout: 30_000 }).toEqual(['category', 'project', 'status', 'tag']);
-  await page.unrouteAll({ behavior: 'wait' });
-});
 
 test('tag pages list every note carrying the tag; the heading and /tags/ show that number', async ({ page }) => {
   test.setTimeout(180_000);
