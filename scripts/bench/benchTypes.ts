@@ -1,6 +1,7 @@
 // The shape of one benchmark run, as written to .bench/results-<timestamp>.json.
 import type { CliResult } from './cliLatency.ts';
 import type { EmittedSize } from './emittedSize.ts';
+import type { DevMeasure } from './devLatency.ts';
 import type { McpMeasure } from './mcpLatency.ts';
 import type { Latency } from './stats.ts';
 import type { CorpusSummary } from './writeCorpus.ts';
@@ -48,6 +49,8 @@ export interface SizeRun {
   cli: CliResult[] | null;
   /** kb mcp over the folder (scripts/bench/mcpLatency.ts). */
   mcp?: McpMeasure | null | undefined;
+  /** `kb dev` over the folder: its first note page and a saved edit (scripts/bench/devLatency.ts). */
+  dev?: DevMeasure | null | undefined;
   hugo: (BuildMeasure & { version: string; pages: number }) | null;
   errors: string[];
 }

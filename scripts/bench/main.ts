@@ -1,7 +1,7 @@
-// `npm run bench [-- --notes 1000,10000] [--seed 42] [--json] [--skip hugo,cli,island,mcp,warm,build,pathological] [--runs 5] [--dist DIR]`
+// `npm run bench [-- --notes 1000,10000] [--seed 42] [--json] [--skip hugo,cli,island,mcp,dev,warm,build,pathological] [--runs 5] [--dist DIR]`
 // Generates a corpus per size under .bench/corpus/, builds it cold and warm with scripts/build.mjs, builds
 // the same notes with Hugo when it is installed, measures the emitted site, the island in Chromium,
-// the CLI and kb mcp (scripts/bench/mcpLatency.ts), prints two tables (measurements, targets) and writes .bench/results-<timestamp>.json.
+// the CLI, kb mcp (scripts/bench/mcpLatency.ts) and kb dev (scripts/bench/devLatency.ts), prints two tables (measurements, targets) and writes .bench/results-<timestamp>.json.
 // `--dist DIR` measures a site already built from the one size given (emitted files, island) instead of building.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, utimesSync, statSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ import { measureEmitted } from './emittedSize.ts';
 import { buildHugo, hugoVersion, writeHugoSite } from './hugoSite.ts';
 import { measureIsland } from './islandLatency.ts';
 import { mcpTable, mcpTargets, measureMcp } from './mcpLatency.ts';
+import { devTargets, measureDev } from './devLatency.ts';
 import { measureProcess } from './measureProcess.ts';
 import { buildQuerySet } from './querySet.ts';
 import { evaluateTargets, measurementTable, targetTable } from './report.ts';
@@ -24,7 +25,7 @@ import { pathologicalTargets, timePathologicalFolder, writePathologicalFolder } 
 import { loadKbConfig } from '../../src/node/loadKbConfig.ts';
 import { normaliseBase } from '../../src/core/site/sitePaths.ts';
 
-const STEPS = ['build', 'warm', 'hugo', 'cli', 'island', 'mcp', 'pathological'] as const;
+const STEPS = ['build', 'warm', 'hugo', 'cli', 'island', 'mcp', 'dev', 'pathological'] as const;
 type Step = (typeof STEPS)[number];
 
 export async function main(argv: string[]): Promise<number> {
@@ -148,6 +149,10 @@ export async function main(argv: string[]): Promise<number> {
       log(`${notes} notes: kb mcp (one server over stdio: startup, every tool, an edit)`);
       run.mcp = await measureMcp(corpus.dir, querySet, index, runs, values.today, corpus.samplePath);
     }
+    if (!skip.has('dev') && hasSite && index) {
+      log(`${notes} notes: kb dev (first note page after each start, a saved edit on the open page; the note put back)`);
+      run.dev = await measureDev(corpus.dir, corpus.samplePath, values.today, Math.min(runs, 3));
+    }
   }
 
   // The pathological folder (scripts/bench/pathologicalFolder.ts): each command once over it, fresh processes.
@@ -159,7 +164,12 @@ export async function main(argv: string[]): Promise<number> {
     result.pathological = { ...size, times: timePathologicalFolder(resolve('bin/kb.js'), join(work, 'kb'), work) };
   }
 
-  const targets = [...evaluateTargets(result), ...result.runs.flatMap(mcpTargets), ...pathologicalTargets(result.pathological)];
+  const targets = [
+    ...evaluateTargets(result),
+    ...result.runs.flatMap(mcpTargets),
+    ...result.runs.flatMap(devTargets),
+    ...pathologicalTargets(result.pathological),
+  ];
   const file = resolve('.bench', `results-${result.startedAt.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify({ ...result, targets }, null, 2) + '\n');
   if (values.json) console.log(JSON.stringify({ ...result, targets }, null, 2));
@@ -175,6 +185,7 @@ export async function main(argv: string[]): Promise<number> {
       for (const e of run.errors) console.log(`\n${run.notes} notes: ${e}`);
       for (const c of run.cli ?? []) if (c.error) console.log(`\n${run.notes} notes: ${c.error}`);
       if (run.island?.error) console.log(`\n${run.notes} notes: island: ${run.island.error}`);
+      if (run.dev?.error) console.log(`\n${run.notes} notes: kb dev: ${run.dev.error}`);
     }
   }
   console.error(`bench: wrote ${file}`);

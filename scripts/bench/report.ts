@@ -163,8 +163,12 @@ export function measurementTable(runs: readonly SizeRun[]): string {
       const c = r.cli?.find((x) => x.command === command);
       return c ? (c.latency ? `${secs(c.latency.medianMs)} / ${secs(c.latency.p95Ms)}` : 'error') : undefined;
     });
+  add('kb dev first note page: folder unchanged / touched', (r) => r.dev && `${devSecs(r.dev.firstKept)} / ${devSecs(r.dev.firstIndexed)}`);
+  add('kb dev saved edit on the open page (median / max)', (r) => r.dev?.savedEdit && `${secs(r.dev.savedEdit.medianMs)} / ${secs(r.dev.savedEdit.maxMs)}`);
   return table(['measure', ...runs.map((r) => `${fmt(r.notes)} notes`)], rows);
 }
+
+const devSecs = (l: { medianMs: number } | null) => (l ? secs(l.medianMs) : '–');
 
 export function targetTable(rows: readonly TargetRow[]): string {
   return table(

@@ -10,6 +10,7 @@ import { chunkClosure, fileKind, isNotePage } from '../../scripts/bench/emittedS
 import { toHugoPage } from '../../scripts/bench/hugoSite.ts';
 import { parseBuildSteps } from '../../scripts/bench/measureProcess.ts';
 import { buildQuerySet } from '../../scripts/bench/querySet.ts';
+import { devTargets } from '../../scripts/bench/devLatency.ts';
 import { evaluateTargets } from '../../scripts/bench/report.ts';
 import { percentile, summarise } from '../../scripts/bench/stats.ts';
 
@@ -219,4 +220,17 @@ describe('evaluateTargets', () => {
     expect(status({ heapFlag: null, runs: [run({ cold: build(1) })] }, '100,000')).toBeUndefined();
     expect(status({ heapFlag: null, runs: [run({ notes: 100_000, cold: build(1) })] }, '100,000')).toBe('PASS');
   });
+});
+
+describe('devTargets: kb dev against its targets (scripts/bench/devLatency.ts)', () => {
+  const latency = (medianMs: number) => ({ samples: 3, medianMs, p95Ms: medianMs, maxMs: medianMs });
+  const run = (dev: SizeRun['dev']) => ({ notes: 1000, dev }) as SizeRun;
+  const statuses = (dev: SizeRun['dev']) => devTargets(run(dev)).map((t) => t.status);
+  it.each([
+    ['both met', { firstKept: latency(1500), firstIndexed: latency(2000), savedEdit: latency(500) }, ['PASS', 'PASS']],
+    ['both missed', { firstKept: latency(1501), firstIndexed: null, savedEdit: latency(501) }, ['FAIL', 'FAIL']],
+    ['not measured', { firstKept: null, firstIndexed: null, savedEdit: null }, ['n/a', 'n/a']],
+    ['failed', { firstKept: null, firstIndexed: null, savedEdit: null, error: 'kb dev did not start' }, ['FAIL', 'FAIL']],
+  ] as const)('%s', (_name, dev, expected) => expect(statuses(dev)).toEqual(expected));
+  it('no row when kb dev was not measured', () => expect(devTargets(run(null))).toEqual([]));
 });
