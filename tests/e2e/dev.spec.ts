@@ -160,6 +160,8 @@ test('started again, it answers from the last run’s data while it indexes, unl
     () => writeFileSync(file, `${readFileSync(file, 'utf8')}\nBefore the restart.\n`),
     /Before the restart/,
   );
+  // The page leaves first: an open page's reload signal would try the stopped server again (an error in its console).
+  await page.goto('about:blank');
   await stopServer();
 
   await startServer();
@@ -171,6 +173,7 @@ test('started again, it answers from the last run’s data while it indexes, unl
   await expect.poll(() => log, { timeout: 60_000 }).toMatch(/notes indexed in \d+ ms/);
   expect(log).not.toContain('changed since the last run');
   expect((await page.request.get(`${ORIGIN}/kb-index.json`)).status()).toBe(200);
+  await page.goto('about:blank');
   await stopServer();
 
   // A note saved while no server ran: the next start indexes before it answers, so no page is ever out of date.
