@@ -40,6 +40,8 @@ describe('kb dev: the page thread', () => {
       const [hung, after] = await Promise.all([pages.render('http://x/hang/'), pages.render('http://x/after/')]);
       expect(hung.status).toBe(500);
       expect(text(hung)).toMatch(/still rendering after 0\.05 s and was stopped/);
+      // It names the data it was asked with (kb dev's reload signal compares it: an error page must not reload forever).
+      expect(hung.data).toEqual({ dataDir: '/data', generation: 7 });
       expect(text(after)).toMatch(/generation 7 http:\/\/x\/after\/$/);
       expect(thread(after)).not.toBe(thread(before));
     } finally {
@@ -55,6 +57,7 @@ describe('kb dev: the page thread', () => {
       pages.setData('/', { dataDir: '/data', generation: 3 });
       const failed = await pages.render('http://x/a/');
       expect(failed.status).toBe(500);
+      expect(failed.data?.generation).toBe(3);
       expect(text(failed)).toMatch(/the page thread failed: the compiled site could not be loaded/);
       expect(text(await pages.render('http://x/b/'))).toMatch(/generation 3 http:\/\/x\/b\/$/);
     } finally {

@@ -22,7 +22,7 @@ export interface DevPage {
   status: number;
   headers: [string, string][];
   body: Buffer;
-  /** The data it was rendered from (the last given before the thread began it); undefined before any. */
+  /** The data it was rendered from (the last given before the thread began it), a failed page's too; undefined before any. */
   data?: PortalRuntimeConfig | undefined;
 }
 
@@ -89,7 +89,7 @@ export function startDevPages({
       deadline.close();
       const job = current;
       current = undefined;
-      job?.done(failPage(500, why));
+      job?.done({ ...failPage(500, why), data: job.data });
       if (!closed) next();
     };
     worker.on('error', (err) => ended(`kb dev: the page thread failed: ${err.message}`));
@@ -114,12 +114,13 @@ export function startDevPages({
       thread = undefined;
       own.deadline.close();
       void own.worker.terminate();
-      job.done(
-        failPage(
+      job.done({
+        ...failPage(
           500,
           `kb dev: this page was still rendering after ${deadlineMs / 1000} s and was stopped (a note on it may be too large or hostile); the page thread was started again.`,
         ),
-      );
+        data: job.data,
+      });
       next();
     });
 
