@@ -77,12 +77,22 @@ export function buildFolderPages(notes: readonly Pick<NoteEntry, 'path' | 'slug'
       }
     }
   }
-  const byLabel = (a: string, b: string) => compareStrings(a.toLowerCase(), b.toLowerCase()) || compareStrings(a, b);
   return [...pages.values()]
     .sort((a, b) => (a.slug === '' ? -1 : b.slug === '' ? 1 : compareStrings(a.slug, b.slug)))
     .map(({ total: _total, ...p }) => ({
       ...p,
-      folders: p.folders.map((f) => ({ ...f, notes: pages.get(f.slug)!.total })).sort((a, b) => byLabel(a.label, b.label)),
-      notes: p.notes.sort((a, b) => byLabel(a.title, b.title) || compareStrings(a.slug, b.slug)),
+      folders: byLabel(
+        p.folders.map((f) => ({ ...f, notes: pages.get(f.slug)!.total })),
+        (f) => f.label,
+      ),
+      notes: byLabel(p.notes, (n) => n.title, (a, b) => compareStrings(a.slug, b.slug)),
     }));
+}
+
+/** Sorted by label, case folded first (then as written, then `tie`): each label lower-cased once, not per comparison. */
+function byLabel<T>(items: T[], label: (item: T) => string, tie: (a: T, b: T) => number = () => 0): T[] {
+  return items
+    .map((item) => ({ item, label: label(item), folded: label(item).toLowerCase() }))
+    .sort((a, b) => compareStrings(a.folded, b.folded) || compareStrings(a.label, b.label) || tie(a.item, b.item))
+    .map((k) => k.item);
 }
