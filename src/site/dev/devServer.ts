@@ -69,10 +69,15 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
   const reloading = reloadGate();
   // The last indexing: when it began, and whether it wrote the data (what stopping records for the next start).
   const last = { started: 0, ok: false, busy: false };
+  // The pack work of the data last indexed, in the background: stopped as soon as the folder changes again (stale).
+  let packWork = new AbortController();
+  const stopPackWork = () => packWork.abort(new Error('kb dev: the folder changed again'));
   const refresh = async (after?: () => Promise<void>) => {
     Object.assign(last, { started: Date.now(), ok: false, busy: true });
+    stopPackWork();
+    packWork = new AbortController();
     try {
-      await refreshFolder(state, input.log, answering.quiet, after);
+      await refreshFolder(state, input.log, answering.quiet, after, packWork.signal);
       last.ok = true;
     } finally {
       last.busy = false;
@@ -127,13 +132,33 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
   let pending: NodeJS.Timeout | undefined;
   let settling = false;
   let running: Promise<void> = indexed.catch(() => undefined);
+  // The changes seen and not yet indexed: settles once the refresh they wait for has ended (a later change has its own).
+  let catchingUp: { promise: Promise<void>; done: () => void } | undefined;
+  const upToDate = () => catchingUp?.promise ?? Promise.resolve();
+  // The packs of the latest data (home, packs and health pages): those of data a change replaced are stopped, so the
+  // next data's are waited for; a failure of the latest's is the page's.
+  const packsReady = async (): Promise<void> => {
+    for (;;) {
+      await upToDate();
+      const ready = state.ready;
+      await ready?.catch(() => undefined);
+      if (ready === state.ready && !catchingUp) return ready;
+    }
+  };
   const changed = (file: string | null) => {
     if (file !== null && !watched(file)) return;
+    stopPackWork();
+    if (!catchingUp) {
+      let done!: () => void;
+      catchingUp = { promise: new Promise<void>((resolve) => (done = resolve)), done };
+    }
     clearTimeout(pending);
     settling = true;
     pending = setTimeout(() => {
       settling = false;
       indexNow();
+      const waiting = catchingUp;
+      catchingUp = undefined;
       running = running
         .then(async () => {
           const started = Date.now();
@@ -142,7 +167,8 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
           reloadOpenPages();
           input.log.info(`kb: ${need(state.site).model.index.notes.length} notes indexed again in ${Date.now() - started} ms`);
         })
-        .catch((err: unknown) => input.log.warn(`kb: ${err instanceof Error ? err.message : String(err)}`));
+        .catch((err: unknown) => input.log.warn(`kb: ${err instanceof Error ? err.message : String(err)}`))
+        .finally(() => waiting?.done());
     }, SETTLE_MS);
   };
   const watcher: FSWatcher = watch(cfg.kbDir, { recursive: true }, (_event, file) => changed(file === null ? null : String(file)));
@@ -156,13 +182,15 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
   // `again`: a page the last run's data does not have is asked for once more, once the folder is indexed.
   const serve = (req: IncomingMessage, res: ServerResponse, again = true) =>
     files(req, res, () => {
-      const context = { pages, state, during: answering.during, answered: reloading.release, indexed, indexNow, shown };
+      const context = { pages, state, during: answering.during, answered: reloading.release, indexed, indexNow, shown, packsReady };
       void page(context, req, res, again ? (r, s) => serve(r, s, false) : undefined);
     });
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split(/[?#]/)[0]!;
     if (path === EVENTS) return events(req, res, listeners, shown);
     if (path.startsWith(`${cfg.base}_astro/`)) return clientAsset(path.slice(cfg.base.length), res);
+    // A file (a machine output, an attachment) asked for while a change is being indexed is the new data's.
+    if (catchingUp && !path.endsWith('/')) return void upToDate().then(() => serve(req, res));
     if (state.site || path.endsWith('/')) return serve(req, res);
     indexNow();
     void indexed.then(
@@ -193,11 +221,20 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
  * pages. A note whose Markdown changed is rendered by the page that shows it, in the page thread and under the render
  * deadline (runtime/noteHtml.ts): never in this thread, which serves every request.
  */
-async function refreshFolder(state: PortalState, log: BuildLog, between: () => Promise<void>, after?: () => Promise<void>): Promise<void> {
+async function refreshFolder(
+  state: PortalState,
+  log: BuildLog,
+  between: () => Promise<void>,
+  after: (() => Promise<void>) | undefined,
+  signal: AbortSignal,
+): Promise<void> {
   const prepared = await prepare(state, { info: () => undefined, warn: log.warn }, undefined, { renders: false });
-  // Pages that show packs wait for them (page()); the others are served at once, while a worker thread builds them.
-  state.ready = startPacks(state, prepared, true, between, after?.());
-  state.ready.catch((err: unknown) => log.warn(`kb: packs: ${err instanceof Error ? err.message : String(err)}`));
+  // Pages that show packs wait for them (page()); the others are served at once, while a worker thread builds them
+  // (whatever the folder's size: this thread answers requests), stopped when the folder changes again (`signal`).
+  state.ready = startPacks(state, prepared, true, between, after?.(), { signal, smallInWorker: true });
+  state.ready.catch((err: unknown) => {
+    if (!signal.aborted) log.warn(`kb: packs: ${err instanceof Error ? err.message : String(err)}`);
+  });
 }
 
 /**
@@ -247,6 +284,8 @@ interface PageContext {
   indexed: Promise<void>;
   indexNow: () => void;
   shown: { generation: number; same: Set<number> };
+  /** The packs of the latest data built (those of data a change replaced are not waited for). */
+  packsReady: () => Promise<void>;
 }
 
 /**
@@ -268,7 +307,7 @@ async function page(
       c.answered();
       c.indexNow();
       await c.indexed;
-      await c.state.ready;
+      await c.packsReady();
     }
     const { status, headers, body, data } = await c.during(c.pages.render(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`));
     const generation = data?.generation ?? 0;

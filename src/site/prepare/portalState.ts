@@ -11,7 +11,7 @@ import { rankerCodeHash, rendererCodeHash } from '../../node/cache/cacheCode.js'
 import { hasNoteHtml } from '../../node/site/noteHtmlCache.js';
 import type { KbPortalOptions } from '../options/kbPortalOptions.js';
 import type { Worker } from 'node:worker_threads';
-import { earlyPackDataThread, packDataBlocksThisThread, sitePackData, writeSiteHealth, writeSitePacks } from './preparePacks.js';
+import { earlyPackDataThread, packDataBlocksThisThread, sitePackData, writeSiteHealth, writeSitePacks, type LivePackData } from './preparePacks.js';
 import { prepareSite, type LiveMemo, type PreparedSite } from './prepareSite.js';
 import type { PortalConfig } from '../options/resolvePortal.js';
 import { pageManifests } from './reusePages.js';
@@ -126,16 +126,25 @@ export async function prepare(
  * folder. `between`: what building the next configured pack waits for (writeSitePacks). `after`: what the pack data
  * waits for before it starts (`kb dev`: the open pages' reload); whoever asks for it meanwhile gets this generation's.
  */
-export function startPacks(state: PortalState, prepared: PreparedSite, inWorker: boolean, between?: () => Promise<void>, after?: Promise<void>): Promise<void> {
+export function startPacks(
+  state: PortalState,
+  prepared: PreparedSite,
+  inWorker: boolean,
+  between?: () => Promise<void>,
+  after?: Promise<void>,
+  live?: LivePackData,
+): Promise<void> {
   state.packIssues = [];
   const early = state.packThread;
   state.packThread = undefined;
   const build = () =>
-    sitePackData(prepared, rankerCodeHash(), inWorker ? workerUrl('packDataWorker') : undefined, (issue) => state.packIssues.push(issue), early);
+    sitePackData(prepared, rankerCodeHash(), inWorker ? workerUrl('packDataWorker') : undefined, (issue) => state.packIssues.push(issue), early, live);
   const packData = after ? after.then(build) : build();
   state.packData = packData;
   return packData.then(async (data) => {
-    state.packs = await writeSitePacks(prepared, data, between);
+    const packs = await writeSitePacks(prepared, data, between, live?.signal);
+    live?.signal?.throwIfAborted();
+    state.packs = packs;
     writeSiteHealth(prepared, state.packs);
   });
 }

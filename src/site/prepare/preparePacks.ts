@@ -70,6 +70,14 @@ export function earlyPackDataThread(files: number, workerUrl: URL): Worker | und
 /** Early pack data threads that ended before their job. */
 const ended = new WeakSet<Worker>();
 
+/** How a live preview has its pack data built (`kb dev`). */
+export interface LivePackData {
+  /** Aborted when the folder changes again: the thread building this generation's pack data is stopped. */
+  signal?: AbortSignal | undefined;
+  /** Built in a thread below WORKER_NOTES too: the preview's own thread answers requests meanwhile. */
+  smallInWorker?: boolean | undefined;
+}
+
 /**
  * The site's pack data: from the cache when the index, bodies and ranker are unchanged, else built. `early`: a thread
  * started for it (earlyPackDataThread), given the job when the pack data is built in a thread, else stopped.
@@ -80,24 +88,27 @@ export function sitePackData(
   workerUrl: URL | undefined,
   warn: NoteWarn = () => undefined,
   early?: Worker | undefined,
+  { signal, smallInWorker = false }: LivePackData = {},
 ): Promise<PackData> {
+  if (signal?.aborted) return Promise.reject(signal.reason as Error);
   const { index, bodies } = site.result;
   const key = packDataKey(index, bodies, rankerHash);
   const dir = join(site.config.cacheDir, 'kb-pack-data');
   const cached = readPackData(dir, key);
-  const inThread = !workerUrl || index.notes.length < WORKER_NOTES.from || index.notes.length > WORKER_NOTES.to;
+  const inThread = !workerUrl || (!smallInWorker && index.notes.length < WORKER_NOTES.from) || index.notes.length > WORKER_NOTES.to;
   if (early && (cached || inThread)) void early.terminate();
   if (cached) return Promise.resolve(cached);
   // The blocks' token counts of the pack data filed before (the folder before an edit), read by the thread that builds.
   const previous = { dir, key, rankerHash };
   const built = !inThread
-    ? inWorker(early && !ended.has(early) ? early : new Worker(workerUrl), { index, bodies: [...bodies], previous }).then(
+    ? inWorker(early && !ended.has(early) ? early : new Worker(workerUrl), { index, bodies: [...bodies], previous }, signal).then(
         ({ data, issues }) => (issues.forEach(warn), data),
       )
     : Promise.resolve().then(() => buildPackData(index, bodies, { warn, tokenCounts: previousTokenCounts(dir, key, rankerHash) }));
   // Read back from the file just written: the pack pages and the island's files then hold only the parts they use
   // while pages render (10,000 notes: the whole pack data is ~55 MB of JSON, several times that as objects).
   return built.then((data) => {
+    signal?.throwIfAborted();
     savePackData(dir, key, data, rankerHash);
     return readPackData(dir, key) ?? data;
   });
@@ -125,7 +136,12 @@ function siteDigestOf(site: PreparedSite): DigestOf {
  * to other work between them (`between`; by default the next turn of the event loop: the render pools this thread
  * feeds; a dev server waits until it has no page to answer).
  */
-export async function writeSitePacks(site: PreparedSite, data: PackData, between: () => Promise<void> = nextTurn): Promise<SitePack[]> {
+export async function writeSitePacks(
+  site: PreparedSite,
+  data: PackData,
+  between: () => Promise<void> = nextTurn,
+  signal?: AbortSignal | undefined,
+): Promise<SitePack[]> {
   // A pack's Markdown is always sanitised, whatever the folder trusts.
   const context = { ...site.jobContext, trustHtml: false };
   const next = sitePacks(site, data, context);
@@ -133,6 +149,7 @@ export async function writeSitePacks(site: PreparedSite, data: PackData, between
   const packs: SitePack[] = [];
   for (;;) {
     await between(); // before each pack, the first too: a dev server answers the page asked for first
+    signal?.throwIfAborted(); // the folder changed again (kb dev): these packs would be stale
     const built = next();
     if (!built) break;
     const { job, html, ...pack } = built;
@@ -192,8 +209,18 @@ export function writeSiteHealth(site: PreparedSite, packs: readonly SitePack[]):
   return health;
 }
 
-function inWorker(worker: Worker, job: PackDataJob): Promise<PackDataReply> {
+/** The job given to the thread, its answer; the thread stopped when `signal` aborts (the answer is then its reason). */
+function inWorker(worker: Worker, job: PackDataJob, signal?: AbortSignal | undefined): Promise<PackDataReply> {
   return new Promise((resolve, reject) => {
+    if (signal) {
+      const stop = () => {
+        reject(signal.reason as Error);
+        void worker.terminate();
+      };
+      if (signal.aborted) return stop();
+      signal.addEventListener('abort', stop, { once: true });
+      worker.once('exit', () => signal.removeEventListener('abort', stop));
+    }
     worker.ref();
     worker.postMessage(job);
     worker.once('message', (reply: PackDataReply) => {
