@@ -2,8 +2,9 @@
 // when nothing that data was made from changed: each kind of change below makes the next start index first. Then the
 // dev server itself, in this process with a page thread that echoes the data it was given (fakeDevPagesWorker.mjs):
 // the first page from the kept data, the folder indexed after it, no reload when the data is the same, a reload of the
-// open pages when it is not, and no kept data after an edit made while the server was stopped. No test waits on the
-// clock: a record's "since" is given, the server's indexing is awaited.
+// open pages when it is not, and no kept data after an edit made while the server was stopped; two saves in a row (the
+// first's pack work stopped, the home page showing the last's). No test waits on the clock: a record's "since" is
+// given, the server's indexing and its reload signals are awaited.
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -220,6 +221,52 @@ describe('kb dev started again', { timeout: 60_000 }, () => {
       expect(await toldToReload(server.url, 0)).toBe(true);
       expect(await toldToReload(server.url, 1)).toBe(false);
     } finally {
+      await server.close();
+    }
+  });
+});
+
+/** An open page's reload signal: `next()` settles at the next reload it is told. */
+function reloadSignal(url: string) {
+  const waiting: (() => void)[] = [];
+  let told = 0;
+  const req = request(`${new URL(url).origin}/__kb/reload`, (res) => {
+    res.on('data', (chunk: Buffer) => {
+      for (const _ of String(chunk).matchAll(/event: reload/g)) told++;
+      while (told > 0 && waiting.length) {
+        told--;
+        waiting.shift()!();
+      }
+    });
+  });
+  req.on('error', () => undefined);
+  req.end();
+  return {
+    next: () => new Promise<void>((resolve) => (told > 0 ? (told--, resolve()) : waiting.push(resolve))),
+    close: () => req.destroy(),
+  };
+}
+
+describe('kb dev saved twice in a row', { timeout: 60_000 }, () => {
+  it('stops the pack work of the first save’s data, warns of nothing, and shows the packs of the last', async () => {
+    const p = project();
+    const logs: string[] = [];
+    const log = { info: (l: string) => logs.push(l), warn: (l: string) => logs.push(l) };
+    const server = await startDevServer({ options: p.options, cwd: p.dir, port: 0, host: '127.0.0.1', log, pages: startDevPages({ deadlineMs: 0, workerUrl }) });
+    const page = reloadSignal(server.url);
+    try {
+      // The home page waits for the packs (the fake page thread names the data it was given).
+      expect(await text(server.url)).toContain('generation 1 ');
+      // The first save's data is written and the open page told; its pack work waits for the page (or 1 s) and is
+      // stopped by the second save.
+      appendFileSync(join(p.kb, 'decisions/001-offset.md'), '\nFirst save: offsets are kept per reader.\n');
+      await page.next();
+      appendFileSync(join(p.kb, 'decisions/001-offset.md'), '\nSecond save: and per partition.\n');
+      await page.next();
+      expect(await text(server.url)).toContain('generation 3 ');
+      expect(logs.filter((l) => /pack|changed again/i.test(l))).toEqual([]);
+    } finally {
+      page.close();
       await server.close();
     }
   });

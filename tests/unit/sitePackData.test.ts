@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPackData } from '../../src/core/context/buildPackData.ts';
 import type { PreparedSite } from '../../src/site/prepare/prepareSite.ts';
 import { earlyPackDataThread, sitePackData } from '../../src/site/prepare/preparePacks.ts';
+import { packDataFiled, packDataKey } from '../../src/node/context/cachedPackData.ts';
 import { prepareFixture } from './preparedSite.js';
 
 const root = mkdtempSync(join(tmpdir(), 'kb-site-pack-data-'));
@@ -64,5 +65,35 @@ describe('the site pack data in a thread started early', () => {
     await early.terminate();
     await stopped;
     expect(JSON.stringify(await sitePackData(site, 'ranker-b', workerUrl, undefined, early))).toBe(expected);
+  });
+});
+
+describe("a live preview's pack data (kb dev)", () => {
+  it('stops the thread building it when the folder changes again: no answer, nothing filed', async () => {
+    const early = earlyPackDataThread(1000, workerUrl)!;
+    const answers: unknown[] = [];
+    early.on('message', (m) => answers.push(m));
+    const stop = new AbortController();
+    const data = sitePackData(site, 'ranker-live', workerUrl, undefined, early, { signal: stop.signal });
+    setImmediate(() => stop.abort(new Error('the folder changed again')));
+    await expect(data).rejects.toThrow('the folder changed again');
+    await ended(early);
+    expect(answers).toEqual([]);
+    expect(packDataFiled(join(site.config.cacheDir, 'kb-pack-data'), packDataKey(site.result.index, site.result.bodies, 'ranker-live'))).toBe(false);
+  });
+
+  it('is not begun for data already replaced', async () => {
+    const stop = new AbortController();
+    stop.abort(new Error('replaced'));
+    await expect(sitePackData(site, 'ranker-live', workerUrl, undefined, undefined, { signal: stop.signal })).rejects.toThrow('replaced');
+  });
+
+  it('is built in a thread below the size a build gives one (the preview answers requests meanwhile)', async () => {
+    const small = await prepareFixture(join(root, 'kb', 'alerts'), { work: join(root, 'work-small') });
+    expect(small.result.index.notes.length).toBeLessThan(1000);
+    const missing = pathToFileURL(join(root, 'no-such-worker.js'));
+    // In this thread without the option (the thread's module is never asked for); with it, the thread's module is.
+    expect(JSON.stringify(await sitePackData(small, 'ranker-small', missing))).toBe(JSON.stringify(buildPackData(small.result.index, small.result.bodies)));
+    await expect(async () => sitePackData(small, 'ranker-small-2', missing, undefined, undefined, { smallInWorker: true })).rejects.toThrow();
   });
 });

@@ -15,6 +15,7 @@ import { APP_CLIENT_DIR } from '../app/compileApp.js';
 import { resolveBuildConfig } from '../buildPortal.js';
 import type { BuildLog } from '../emit/emitSite.js';
 import { startDevPages, type DevPages } from './devPages.js';
+import { latestPacks } from './latestPacks.js';
 import { listenOn } from './listenOn.js';
 import { reloadGate } from './reloadGate.js';
 import { codeSignatures, keptKey, recordSiteData, sameSiteData, takeKeptSiteData } from './keptSiteData.js';
@@ -135,16 +136,12 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
   // The changes seen and not yet indexed: settles once the refresh they wait for has ended (a later change has its own).
   let catchingUp: { promise: Promise<void>; done: () => void } | undefined;
   const upToDate = () => catchingUp?.promise ?? Promise.resolve();
-  // The packs of the latest data (home, packs and health pages): those of data a change replaced are stopped, so the
-  // next data's are waited for; a failure of the latest's is the page's.
-  const packsReady = async (): Promise<void> => {
-    for (;;) {
-      await upToDate();
-      const ready = state.ready;
-      await ready?.catch(() => undefined);
-      if (ready === state.ready && !catchingUp) return ready;
-    }
-  };
+  const packsReady = () =>
+    latestPacks(
+      () => state.ready,
+      upToDate,
+      () => catchingUp !== undefined,
+    );
   const changed = (file: string | null) => {
     if (file !== null && !watched(file)) return;
     stopPackWork();

@@ -158,8 +158,12 @@ export function startPacksBeside(state: PortalState, prepared: PreparedSite, ren
   return rendered.then(() => startPacks(state, prepared, true));
 }
 
-/** A worker module of src/node/site/ (lib/node/site/ once compiled), beside this folder. */
-export const workerUrl = (name: string) => new URL(`../../node/site/${name}.js`, import.meta.url);
+/**
+ * A worker module of src/node/site/ as compiled (lib/node/site/), beside this folder; run from the TypeScript sources
+ * (the tests), the compiled one in lib/, which threads run (`npm install` and the test command compile it).
+ */
+export const workerUrl = (name: string) =>
+  import.meta.url.endsWith('.ts') ? new URL(`../../../lib/node/site/${name}.js`, import.meta.url) : new URL(`../../node/site/${name}.js`, import.meta.url);
 
 /** Seconds since `since`, for the build log. */
 export const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);

@@ -1,0 +1,62 @@
+// `kb dev`'s pages that show packs wait for the packs of the latest data (src/site/dev/latestPacks.ts): pack work a
+// change replaced (stopped: it fails) is not waited for, the next data's is; the latest's own failure is the page's.
+// Every promise is settled by the test: nothing waits on the clock.
+import { describe, expect, it } from 'vitest';
+import { latestPacks } from '../../src/site/dev/latestPacks.ts';
+
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (err: Error) => void;
+  const promise = new Promise<void>((a, b) => ((resolve = a), (reject = b)));
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
+
+/** Whether `p` has settled after the work queued so far has run. */
+async function settled(p: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  p.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  for (let i = 0; i < 10; i++) await new Promise((r) => setImmediate(r));
+  return done;
+}
+
+describe('the packs of the latest data', () => {
+  it('settle with the current work when no change comes', async () => {
+    const work = deferred();
+    const waiting = latestPacks(() => work.promise, () => Promise.resolve(), () => false);
+    expect(await settled(waiting)).toBe(false);
+    work.resolve();
+    await expect(waiting).resolves.toBeUndefined();
+  });
+
+  it('are those of the next data when a change stops the work awaited', async () => {
+    const first = deferred();
+    const indexed = deferred();
+    const next = deferred();
+    const state = { ready: first.promise, changing: false, upToDate: Promise.resolve() };
+    const waiting = latestPacks(() => state.ready, () => state.upToDate, () => state.changing);
+    expect(await settled(waiting)).toBe(false);
+    // A save: the work awaited is stopped; the folder is being indexed.
+    state.changing = true;
+    state.upToDate = indexed.promise;
+    first.reject(new Error('kb dev: the folder changed again'));
+    expect(await settled(waiting)).toBe(false);
+    // Indexed: the next data's pack work begins.
+    state.changing = false;
+    state.ready = next.promise;
+    indexed.resolve();
+    expect(await settled(waiting)).toBe(false);
+    next.resolve();
+    await expect(waiting).resolves.toBeUndefined();
+  });
+
+  it('fail when the latest work fails', async () => {
+    const work = deferred();
+    const waiting = latestPacks(() => work.promise, () => Promise.resolve(), () => false);
+    work.reject(new Error('the pack data could not be built'));
+    await expect(waiting).rejects.toThrow('the pack data could not be built');
+  });
+});
