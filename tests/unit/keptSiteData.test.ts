@@ -232,7 +232,7 @@ function reloadSignal(url: string) {
   let told = 0;
   const req = request(`${new URL(url).origin}/__kb/reload`, (res) => {
     res.on('data', (chunk: Buffer) => {
-      for (const _ of String(chunk).matchAll(/event: reload/g)) told++;
+      told += String(chunk).match(/event: reload/g)?.length ?? 0;
       while (told > 0 && waiting.length) {
         told--;
         waiting.shift()!();
@@ -252,7 +252,14 @@ describe('kb dev saved twice in a row', { timeout: 60_000 }, () => {
     const p = project();
     const logs: string[] = [];
     const log = { info: (l: string) => logs.push(l), warn: (l: string) => logs.push(l) };
-    const server = await startDevServer({ options: p.options, cwd: p.dir, port: 0, host: '127.0.0.1', log, pages: startDevPages({ deadlineMs: 0, workerUrl }) });
+    const server = await startDevServer({
+      options: p.options,
+      cwd: p.dir,
+      port: 0,
+      host: '127.0.0.1',
+      log,
+      pages: startDevPages({ deadlineMs: 0, workerUrl }),
+    });
     const page = reloadSignal(server.url);
     try {
       // The home page waits for the packs (the fake page thread names the data it was given).

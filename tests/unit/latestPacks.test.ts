@@ -26,7 +26,11 @@ async function settled(p: Promise<unknown>): Promise<boolean> {
 describe('the packs of the latest data', () => {
   it('settle with the current work when no change comes', async () => {
     const work = deferred();
-    const waiting = latestPacks(() => work.promise, () => Promise.resolve(), () => false);
+    const waiting = latestPacks(
+      () => work.promise,
+      () => Promise.resolve(),
+      () => false,
+    );
     expect(await settled(waiting)).toBe(false);
     work.resolve();
     await expect(waiting).resolves.toBeUndefined();
@@ -37,7 +41,11 @@ describe('the packs of the latest data', () => {
     const indexed = deferred();
     const next = deferred();
     const state = { ready: first.promise, changing: false, upToDate: Promise.resolve() };
-    const waiting = latestPacks(() => state.ready, () => state.upToDate, () => state.changing);
+    const waiting = latestPacks(
+      () => state.ready,
+      () => state.upToDate,
+      () => state.changing,
+    );
     expect(await settled(waiting)).toBe(false);
     // A save: the work awaited is stopped; the folder is being indexed.
     state.changing = true;
@@ -55,7 +63,11 @@ describe('the packs of the latest data', () => {
 
   it('fail when the latest work fails', async () => {
     const work = deferred();
-    const waiting = latestPacks(() => work.promise, () => Promise.resolve(), () => false);
+    const waiting = latestPacks(
+      () => work.promise,
+      () => Promise.resolve(),
+      () => false,
+    );
     work.reject(new Error('the pack data could not be built'));
     await expect(waiting).rejects.toThrow('the pack data could not be built');
   });

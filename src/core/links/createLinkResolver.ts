@@ -37,7 +37,7 @@ export interface LinkResolver {
 const NOTE_EXT = /\.mdx?$/i;
 /** Case-folded and composed (NFC); ASCII is its own NFC form, so it is only lower-cased (most links: ~2× faster). */
 const lower = (s: string) => (ASCII.test(s) ? s : s.normalize('NFC')).toLowerCase();
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^[\p{ASCII}]*$/u;
 /** A path `normalisePath` leaves as it is: no empty, `.` or `..` part. */
 const PLAIN_PATH = /^(?!\.\.?(?:\/|$))(?:[^/]+\/(?!\.\.?(?:\/|$)))*[^/]+$/;
 const dirOf = (path: string) => path.slice(0, path.lastIndexOf('/') + 1);
@@ -112,7 +112,8 @@ export function createLinkResolver(input: LinkResolverInput): LinkResolver {
   }
 
   /** The target as a root path: relative ones (`./`, `../`) against the linking note's folder. */
-  const rooted = (t: string, from: string | undefined) => (/^\.\.?\//.test(t) ? normalisePath(dirOf(from ?? '') + t) : PLAIN_PATH.test(t) ? t : normalisePath(t));
+  const rooted = (t: string, from: string | undefined) =>
+    /^\.\.?\//.test(t) ? normalisePath(dirOf(from ?? '') + t) : PLAIN_PATH.test(t) ? t : normalisePath(t);
 
   function note(target: string, from?: string): NoteTarget | undefined {
     const t = target.trim().replace(/\\/g, '/');

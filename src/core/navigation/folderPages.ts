@@ -85,7 +85,11 @@ export function buildFolderPages(notes: readonly Pick<NoteEntry, 'path' | 'slug'
         p.folders.map((f) => ({ ...f, notes: pages.get(f.slug)!.total })),
         (f) => f.label,
       ),
-      notes: byLabel(p.notes, (n) => n.title, (a, b) => compareStrings(a.slug, b.slug)),
+      notes: byLabel(
+        p.notes,
+        (n) => n.title,
+        (a, b) => compareStrings(a.slug, b.slug),
+      ),
     }));
 }
 

@@ -7,11 +7,7 @@
  * changes seen so far are indexed (which gives `ready()` new work), `changing()` says a change is waiting. Pack work
  * replaced while it was awaited is awaited no further; the latest's failure is the caller's.
  */
-export async function latestPacks(
-  ready: () => Promise<void> | undefined,
-  upToDate: () => Promise<void>,
-  changing: () => boolean,
-): Promise<void> {
+export async function latestPacks(ready: () => Promise<void> | undefined, upToDate: () => Promise<void>, changing: () => boolean): Promise<void> {
   for (;;) {
     await upToDate();
     const work = ready();
