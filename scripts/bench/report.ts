@@ -165,6 +165,8 @@ export function measurementTable(runs: readonly SizeRun[]): string {
     });
   add('kb dev first note page: folder unchanged / touched', (r) => r.dev && `${devSecs(r.dev.firstKept)} / ${devSecs(r.dev.firstIndexed)}`);
   add('kb dev saved edit on the open page (median / max)', (r) => r.dev?.savedEdit && `${secs(r.dev.savedEdit.medianMs)} / ${secs(r.dev.savedEdit.maxMs)}`);
+  add('kb dev saved again 1 s after (median / max)', (r) => r.dev?.savedAgain && `${secs(r.dev.savedAgain.medianMs)} / ${secs(r.dev.savedAgain.maxMs)}`);
+  add('kb dev saved edit to the reloaded page’s first paint (median)', (r) => r.dev?.savedPainted && secs(r.dev.savedPainted.medianMs));
   return table(['measure', ...runs.map((r) => `${fmt(r.notes)} notes`)], rows);
 }
 
