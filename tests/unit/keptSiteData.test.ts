@@ -268,9 +268,13 @@ describe('kb dev saved twice in a row', { timeout: 60_000 }, () => {
       // stopped by the second save.
       appendFileSync(join(p.kb, 'decisions/001-offset.md'), '\nFirst save: offsets are kept per reader.\n');
       await page.next();
+      // A machine output asked for meanwhile waits for the pack data: the first save's, then (stopped) the second's.
+      const output = fetch(`${server.url}kb-index.json`);
       appendFileSync(join(p.kb, 'decisions/001-offset.md'), '\nSecond save: and per partition.\n');
       await page.next();
       expect(await text(server.url)).toContain('generation 3 ');
+      const index = await output;
+      expect([index.status, index.headers.get('content-type')]).toEqual([200, 'application/json']);
       expect(logs.filter((l) => /pack|changed again/i.test(l))).toEqual([]);
     } finally {
       page.close();

@@ -1,5 +1,6 @@
-// `kb dev`'s pages that show packs wait for the packs of the latest data (src/site/dev/latestPacks.ts): pack work a
-// change replaced (stopped: it fails) is not waited for, the next data's is; the latest's own failure is the page's.
+// `kb dev`'s pages that show packs, and its machine outputs, wait for the pack work of the latest data
+// (src/site/dev/latestPacks.ts): work a change replaced (stopped: it fails) is not waited for, the next data's is; the
+// latest's own failure is the page's.
 // Every promise is settled by the test: nothing waits on the clock.
 import { describe, expect, it } from 'vitest';
 import { latestPacks } from '../../src/site/dev/latestPacks.ts';
@@ -59,6 +60,20 @@ describe('the packs of the latest data', () => {
     expect(await settled(waiting)).toBe(false);
     next.resolve();
     await expect(waiting).resolves.toBeUndefined();
+  });
+
+  it('give the latest work’s value (the machine outputs wait for the pack data so)', async () => {
+    const first = deferred();
+    const state = { work: first.promise.then(() => 'stale'), changing: false };
+    state.work.catch(() => undefined);
+    const waiting = latestPacks(
+      () => state.work,
+      () => Promise.resolve(),
+      () => state.changing,
+    );
+    state.work = Promise.resolve('latest');
+    first.reject(new Error('kb dev: the folder changed again'));
+    await expect(waiting).resolves.toBe('latest');
   });
 
   it('fail when the latest work fails', async () => {

@@ -174,7 +174,19 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
     return !abs.startsWith(cfg.cacheDir + sep) && !file.split(sep).some((part) => part === '.git' || part === 'node_modules');
   };
 
-  const files = siteFileServer({ site: () => state.site, packData: () => state.packData, packs: () => state.packs, root: cfg.root, wholeSite: true });
+  // The pack data the machine outputs are made from: the latest data's (that of data a change replaced is stopped).
+  const files = siteFileServer({
+    site: () => state.site,
+    packData: () =>
+      latestPacks(
+        () => state.packData,
+        upToDate,
+        () => catchingUp !== undefined,
+      ),
+    packs: () => state.packs,
+    root: cfg.root,
+    wholeSite: true,
+  });
   // Until the folder is indexed, only pages (from the last run's data) are answered; anything else waits for it.
   // `again`: a page the last run's data does not have is asked for once more, once the folder is indexed.
   const serve = (req: IncomingMessage, res: ServerResponse, again = true) =>

@@ -1,17 +1,17 @@
-// `kb dev`: the pages that show packs (home, packs, health) wait for the packs of the latest data. A change stops the
-// pack work of the data it replaces (devServer.ts), so the packs such a page was waiting for never come: it waits for
-// the next data's instead.
+// `kb dev`: what waits for the pack work (the home, pack and health pages for the packs; the machine outputs for the
+// pack data) waits for that of the latest data. A change stops the pack work of the data it replaces (devServer.ts),
+// so the work such a request was waiting for never ends well: it waits for the next data's instead.
 
 /**
- * Settles with the packs of the latest data: `ready()` is the current data's pack work, `upToDate()` settles once the
- * changes seen so far are indexed (which gives `ready()` new work), `changing()` says a change is waiting. Pack work
- * replaced while it was awaited is awaited no further; the latest's failure is the caller's.
+ * Settles as the pack work of the latest data: `work()` is the current data's (its pack data, or all its packs),
+ * `upToDate()` settles once the changes seen so far are indexed (which gives `work()` new work), `changing()` says a
+ * change is waiting. Work replaced while it was awaited is awaited no further; the latest's failure is the caller's.
  */
-export async function latestPacks(ready: () => Promise<void> | undefined, upToDate: () => Promise<void>, changing: () => boolean): Promise<void> {
+export async function latestPacks<T>(work: () => Promise<T> | undefined, upToDate: () => Promise<void>, changing: () => boolean): Promise<T | undefined> {
   for (;;) {
     await upToDate();
-    const work = ready();
-    await work?.catch(() => undefined);
-    if (work === ready() && !changing()) return work;
+    const current = work();
+    await current?.catch(() => undefined);
+    if (current === work() && !changing()) return current;
   }
 }

@@ -16,7 +16,7 @@ export interface SiteFileSource {
   /** The folder as last prepared. */
   site: () => PreparedSite | undefined;
   /** Its pack data, once built. */
-  packData: () => Promise<PackData> | undefined;
+  packData: () => Promise<PackData | undefined> | undefined;
   packs: () => SitePack[];
   /** The portal's root URL path (base + prefix). */
   root: string;
