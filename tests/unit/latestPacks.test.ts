@@ -24,14 +24,18 @@ async function settled(p: Promise<unknown>): Promise<boolean> {
   return done;
 }
 
+/** The latest work when no change comes: `work` itself. */
+const unchanged = <T>(work: () => Promise<T>) =>
+  latestPacks(
+    work,
+    () => Promise.resolve(),
+    () => false,
+  );
+
 describe('the packs of the latest data', () => {
   it('settle with the current work when no change comes', async () => {
     const work = deferred();
-    const waiting = latestPacks(
-      () => work.promise,
-      () => Promise.resolve(),
-      () => false,
-    );
+    const waiting = unchanged(() => work.promise);
     expect(await settled(waiting)).toBe(false);
     work.resolve();
     await expect(waiting).resolves.toBeUndefined();
@@ -64,25 +68,17 @@ describe('the packs of the latest data', () => {
 
   it('give the latest work’s value (the machine outputs wait for the pack data so)', async () => {
     const first = deferred();
-    const state = { work: first.promise.then(() => 'stale'), changing: false };
-    state.work.catch(() => undefined);
-    const waiting = latestPacks(
-      () => state.work,
-      () => Promise.resolve(),
-      () => state.changing,
-    );
-    state.work = Promise.resolve('latest');
+    let work = first.promise.then(() => 'stale');
+    work.catch(() => undefined);
+    const waiting = unchanged(() => work);
+    work = Promise.resolve('latest');
     first.reject(new Error('kb dev: the folder changed again'));
     await expect(waiting).resolves.toBe('latest');
   });
 
   it('fail when the latest work fails', async () => {
     const work = deferred();
-    const waiting = latestPacks(
-      () => work.promise,
-      () => Promise.resolve(),
-      () => false,
-    );
+    const waiting = unchanged(() => work.promise);
     work.reject(new Error('the pack data could not be built'));
     await expect(waiting).rejects.toThrow('the pack data could not be built');
   });

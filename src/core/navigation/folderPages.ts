@@ -96,7 +96,10 @@ export function buildFolderPages(notes: readonly Pick<NoteEntry, 'path' | 'slug'
 /** Sorted by label, case folded first (then as written, then `tie`): each label lower-cased once, not per comparison. */
 function byLabel<T>(items: T[], label: (item: T) => string, tie: (a: T, b: T) => number = () => 0): T[] {
   return items
-    .map((item) => ({ item, label: label(item), folded: label(item).toLowerCase() }))
+    .map((item) => {
+      const written = label(item);
+      return { item, label: written, folded: written.toLowerCase() };
+    })
     .sort((a, b) => compareStrings(a.folded, b.folded) || compareStrings(a.label, b.label) || tie(a.item, b.item))
     .map((k) => k.item);
 }

@@ -142,9 +142,7 @@ export function startPacks(
   const packData = after ? after.then(build) : build();
   state.packData = packData;
   return packData.then(async (data) => {
-    const packs = await writeSitePacks(prepared, data, between, live?.signal);
-    live?.signal?.throwIfAborted();
-    state.packs = packs;
+    state.packs = await writeSitePacks(prepared, data, between, live?.signal);
     writeSiteHealth(prepared, state.packs);
   });
 }
