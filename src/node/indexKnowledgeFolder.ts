@@ -39,6 +39,11 @@ export interface IndexOptions extends Omit<ReadOptions, 'facts'> {
   cacheDir?: string | undefined;
   /** The folder's language over kb.config.yaml `site.locale` (a site's `--locale`): a note's `lang` unless it says. Default: the config's. */
   locale?: string | undefined;
+  /**
+   * Given what writes the index cache once the folder is read (a live preview writes it after the page it reloads is
+   * answered). Default: written at once.
+   */
+  saveCache?: ((save: () => void) => void) | undefined;
 }
 
 /**
@@ -55,7 +60,7 @@ export function indexKnowledgeFolder(kbDir: string, options: IndexOptions = {}):
   const cacheDir = options.cacheDir === undefined ? undefined : resolve(options.cacheDir);
   const cache = cacheDir === undefined || isInside(cacheDir, resolve(kbDir)) ? undefined : openIndexCache(cacheDir);
   const reading = readKnowledgeFolder(kbDir, { ...options, allowSecrets: options.allowSecrets ?? false, facts: cache });
-  cache?.save();
+  if (cache) (options.saveCache ?? ((save) => save()))(() => cache.save());
   const { input } = reading;
   const result = buildIndex(
     options.locale === undefined ? input : { ...input, config: { ...input.config, site: { ...input.config.site, locale: options.locale } } },

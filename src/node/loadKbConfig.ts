@@ -12,18 +12,39 @@ export { ConfigError };
 
 /**
  * Read `kb.config.yaml` (and an aria config, whose keys the yaml file overrides) from the knowledge folder,
- * through `fs` (the folder reader's, so the index snapshot knows both files were looked at).
+ * through `fs` (the folder reader's, so the index snapshot knows both files were looked at). `memo`: a live preview's (KbConfigMemo).
  */
-export function loadKbConfig(kbDir: string, fs: KbFs = nodeFs): KbConfig {
-  let input: KbConfigInput = {};
-  let yamlText: string | undefined;
+export function loadKbConfig(kbDir: string, fs: KbFs = nodeFs, memo?: KbConfigMemo): KbConfig {
   const ariaPath = join(kbDir, ARIA_CONFIG_FILE);
-  if (exists(fs, ariaPath)) input = parseAriaConfig(readConfigText(fs, ariaPath, ARIA_CONFIG_FILE));
+  const ariaText = exists(fs, ariaPath) ? readConfigText(fs, ariaPath, ARIA_CONFIG_FILE) : undefined;
   const yamlPath = join(kbDir, CONFIG_FILE);
-  if (exists(fs, yamlPath)) {
+  const yamlText = exists(fs, yamlPath) ? readConfigText(fs, yamlPath, CONFIG_FILE) : undefined;
+  if (!memo) return configOf(ariaText, yamlText);
+  const key = JSON.stringify([ariaText ?? null, yamlText ?? null]);
+  if (memo.key !== key) {
+    memo.key = undefined;
+    memo.config = configOf(ariaText, yamlText);
+    memo.key = key;
+  }
+  return structuredClone(memo.config!);
+}
+
+/**
+ * A live preview's last configuration and the text of the files it was made from (loadKbConfig): the same text is not
+ * parsed again. A copy is handed out each time, so what a reading does with it never reaches the next.
+ */
+export interface KbConfigMemo {
+  key?: string | undefined;
+  config?: KbConfig | undefined;
+}
+
+/** The configuration the two files' texts (either absent) make, or a ConfigError naming the file and line. */
+function configOf(ariaText: string | undefined, yamlText: string | undefined): KbConfig {
+  let input: KbConfigInput = {};
+  if (ariaText !== undefined) input = parseAriaConfig(ariaText);
+  if (yamlText !== undefined) {
     let raw: unknown;
     try {
-      yamlText = readConfigText(fs, yamlPath, CONFIG_FILE);
       raw = parseYaml(yamlText) ?? {};
     } catch (err) {
       if (err instanceof ConfigError) throw err;

@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { classifyPath, detectLayout, IGNORED_FOLDERS, type Layout } from '../core/classify/classifyPath.js';
@@ -78,7 +79,7 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
   const fs = options.fs ?? nodeFs;
   if (!exists(fs, kbDir)) throw new KnowledgeFolderError('missing', kbDirArg);
   if (!fs.stat(kbDir).isDirectory()) throw new KnowledgeFolderError('not-a-folder', kbDirArg);
-  const config = loadKbConfig(kbDir, fs);
+  const config = loadKbConfig(kbDir, fs, options.memo?.config);
   const report: ReportEntry[] = [];
   const issues: KbIssue[] = [];
   const notices: KbIssue[] = [];
@@ -117,8 +118,8 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
   const included = picomatch(config.include.length ? config.include : ['\0'], { dot: true });
   const unpublished = picomatch(config.private.length ? config.private : ['\0'], { dot: true });
 
-  const toRead: [path: string, then: (src: SourceFile) => void][] = [];
-  const later = (path: string, then: (src: SourceFile) => void) => void toRead.push([path, then]);
+  const toRead: [path: string, then: (src: SourceFile) => void, stats: Stats][] = [];
+  const later = (path: string, then: (src: SourceFile) => void, stats: Stats) => void toRead.push([path, then, stats]);
   const notes: NoteSource[] = [];
   const ideas: SourceFile[] = [];
   const attachments: string[] = [];
@@ -153,15 +154,19 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
       continue;
     }
     const placed = placement;
-    later(path, (src) => {
-      if (isUnpublished(src, unpublished, report)) return;
-      if (placed.kind === 'idea') {
-        ideas.push(src);
-        report.push({ path, outcome: 'idea' });
-        return;
-      }
-      notes.push({ ...withNoteFacts(reader, src), tier: placed.tier, ...(placed.projectKey ? { projectKey: placed.projectKey } : {}) });
-    });
+    later(
+      path,
+      (src) => {
+        if (isUnpublished(src, unpublished, report)) return;
+        if (placed.kind === 'idea') {
+          ideas.push(src);
+          report.push({ path, outcome: 'idea' });
+          return;
+        }
+        notes.push({ ...withNoteFacts(reader, src), tier: placed.tier, ...(placed.projectKey ? { projectKey: placed.projectKey } : {}) });
+      },
+      entry.stats,
+    );
   }
 
   for (const [key, p] of Object.entries(config.projects)) {
@@ -177,8 +182,8 @@ export function readKnowledgeFolder(kbDirArg: string, options: ReadOptions = {})
     const store = (reader.facts ??= memoryFactsStore());
     prefilled = prefillFacts({ kbDir, paths: toRead.map(([path]) => path), secrets, links: reader.links }, store, options.prefill);
   }
-  for (const [path, then] of toRead) {
-    const src = readSource(reader, path);
+  for (const [path, then, stats] of toRead) {
+    const src = readSource(reader, path, stats);
     if (src) then(src);
   }
   // Files gone from the folder (or no longer read) leave the memo.
@@ -252,7 +257,7 @@ function readTeamShared(
   root: string,
   key: string,
   privateGlob: (path: string) => boolean,
-  later: (path: string, then: (src: SourceFile) => void) => void,
+  later: (path: string, then: (src: SourceFile) => void, stats: Stats) => void,
   out: NoteSource[],
 ): void {
   const { kbDir, report } = reader;
@@ -275,11 +280,15 @@ function readTeamShared(
       report.push({ path: rel, outcome: 'excluded', rule: /\.mdx?$/i.test(inner) ? 'project-readme' : 'not-markdown' });
       continue;
     }
-    later(rel, (src) => {
-      if (isUnpublished(src, privateGlob, report)) return;
-      const cross = inner.startsWith('cross/');
-      out.push({ ...withNoteFacts(reader, src), tier: 'team-shared', shared: { project: cross ? 'cross' : key, scope: cross ? 'cross' : 'repo' } });
-    });
+    later(
+      rel,
+      (src) => {
+        if (isUnpublished(src, privateGlob, report)) return;
+        const cross = inner.startsWith('cross/');
+        out.push({ ...withNoteFacts(reader, src), tier: 'team-shared', shared: { project: cross ? 'cross' : key, scope: cross ? 'cross' : 'repo' } });
+      },
+      entry.stats,
+    );
   }
 }
 

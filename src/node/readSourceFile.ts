@@ -45,23 +45,26 @@ export function recordSkip(reader: SourceReader, path: string, skip: { rule: str
  * its error code). Credentials are redacted from what is handed on (each with a warning naming the line),
  * unless secrets are allowed or the finding looks like a placeholder or matches `secrets.allow`.
  */
-export function readSource(reader: SourceReader, path: string): SourceFile | undefined {
+export function readSource(reader: SourceReader, path: string, known?: Stats): SourceFile | undefined {
   // A file whose reading throws (a parser meeting a shape past its limits) is left out with a warning naming it.
   try {
-    return readSourceOnce(reader, path);
+    return readSourceOnce(reader, path, known);
   } catch (err) {
     recordSkip(reader, path, { rule: 'note-failed', message: noteFailure(path, 'reading the file', err, 'it is not indexed or published').message });
     return undefined;
   }
 }
 
-/** A file's reading: the one a live preview kept when the file's stat is unchanged since, else read now (and kept). */
-function readSourceOnce(reader: SourceReader, path: string): SourceFile | undefined {
+/**
+ * A file's reading: the one a live preview kept when the file's stat is unchanged since, else read now (and kept).
+ * `known`: the file's stat as the walk took it, before reading (a change after it is seen by the next reading).
+ */
+function readSourceOnce(reader: SourceReader, path: string, known: Stats | undefined): SourceFile | undefined {
   const { memo } = reader;
-  if (!memo) return readSourceNow(reader, path);
-  let st: Stats | undefined;
+  if (!memo) return readSourceNow(reader, path, known);
+  let st = known;
   try {
-    st = reader.fs.stat(join(reader.kbDir, path));
+    st ??= reader.fs.stat(join(reader.kbDir, path));
   } catch {
     st = undefined; // read now, which says why the file cannot be read
   }
@@ -81,7 +84,7 @@ function readSourceOnce(reader: SourceReader, path: string): SourceFile | undefi
   return src ? { ...src } : undefined;
 }
 
-/** `st`: the file's stat, when the caller has just taken it. */
+/** `st`: the file's stat, when the caller has taken it (before reading). */
 function readSourceNow(reader: SourceReader, path: string, st?: Stats): SourceFile | undefined {
   const abs = join(reader.kbDir, path);
   const read = readSourceBytes(reader.fs, abs, st);

@@ -4,8 +4,10 @@
 // byte as one without it does, and it reuses what the edit did not touch.
 import { cpSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openIndexCache } from '../../src/node/cache/indexCache.ts';
+import { nodeFs } from '../../src/node/fs/kbFs.ts';
+import { indexKnowledgeFolder } from '../../src/node/indexKnowledgeFolder.ts';
 import { RACY_MS, createReadingMemo, fileStamp } from '../../src/node/cache/readingMemo.ts';
 import { createLiveMemo, type PreparedSite } from '../../src/site/prepare/prepareSite.ts';
 import { prepareFixture } from './preparedSite.ts';
@@ -97,10 +99,59 @@ describe('a live preview’s memo', () => {
     expect(memo.jobs.jobs.has('guides/deep-5.md')).toBe(false);
   });
 
+  it('takes each file’s stat once, in the walk: a kept reading is reused without another', async () => {
+    const stat = vi.spyOn(nodeFs, 'stat');
+    try {
+      const site = await prepareFixture(kb, { work: withMemo, memo });
+      // The notes in folders (the folder's top-level entries are looked at once more, for its layout).
+      const notes = new Set(site.result.index.notes.filter((note) => note.path.includes('/')).map((note) => join(kb, note.path)));
+      expect(notes.size).toBeGreaterThan(10);
+      expect(stat).toHaveBeenCalled(); // the folder itself, at least
+      expect(stat.mock.calls.map(([path]) => path).filter((path) => notes.has(path))).toEqual([]);
+    } finally {
+      stat.mockRestore();
+    }
+  });
+
+  it('parses kb.config.yaml again only when its text changed, and a reading’s copy of it never reaches the next', async () => {
+    const first = await prepareBoth();
+    const key = memo.reading.config.key;
+    expect(key).toContain('Obsidian fixture');
+    first.result.reading.config.title = 'Changed by a reader';
+    first.result.reading.config.secrets.allow.push('a reader’s value');
+    const same = await prepareBoth();
+    expect(memo.reading.config.key).toBe(key);
+    expect(same.result.reading.config.title).toBe('Obsidian fixture');
+    expect(same.result.reading.config.secrets.allow).not.toContain('a reader’s value');
+    edit('kb.config.yaml', (text) => text.replace('title: Obsidian fixture', 'title: Obsidian fixture, renamed live'));
+    const renamed = await prepareBoth();
+    expect(renamed.result.index.title).toBe('Obsidian fixture, renamed live');
+    edit('kb.config.yaml', (text) => text.replace('title: Obsidian fixture, renamed live', 'title: Obsidian fixture'));
+    await prepareBoth();
+  });
+
   it('never keeps the job of a note with a query block: its answer reads the whole folder', async () => {
     expect(memo.jobs.jobs.has('guides/queries.md')).toBe(false);
     edit('decisions/008-postgres.md', (text) => text.replace(/^tags: \[/m, 'tags: [caching, '));
     await prepareBoth();
+  });
+});
+
+describe('the index cache of a live preview', () => {
+  it('is written when the preview says (kb dev: once the reloaded page is answered), with every file the reading used', () => {
+    const kb = join(tempDir('kb-live-cache-'), 'kb');
+    cpSync(join(FIXTURES, 'obsidian'), kb, { recursive: true });
+    const cacheDir = join(tempDir('kb-live-cache-dir-'), 'index');
+    let save: (() => void) | undefined;
+    const folder = indexKnowledgeFolder(kb, { cacheDir, saveCache: (write) => (save = write) });
+    expect(openIndexCache(cacheDir).loaded).toBe(0);
+    save!();
+    // Every file read (the private notes too: what is left out is decided from them).
+    expect(openIndexCache(cacheDir).loaded).toBeGreaterThan(folder.reading.input.notes.length);
+    // The same entries as a reading that writes it at once.
+    const other = join(tempDir('kb-live-cache-dir-'), 'index');
+    indexKnowledgeFolder(kb, { cacheDir: other });
+    expect(readFileSync(join(other, 'file-facts.bin'))).toEqual(readFileSync(join(cacheDir, 'file-facts.bin')));
   });
 });
 

@@ -97,12 +97,12 @@ export function buildIndex(input: IndexInput): IndexResult {
   // A note the reading cannot handle is indexed by its path alone (no frontmatter, no facts), with a warning.
   const notes: NoteEntry[] = sources.map((src) => {
     const slug = slugs.get(src.path)!;
-    const bare: NoteSource = { ...src, data: {}, frontmatterText: undefined, yamlError: undefined, body: '', facts: undefined, readWarnings: [] };
+    const bare = (): NoteSource => ({ ...src, data: {}, frontmatterText: undefined, yamlError: undefined, body: '', facts: undefined, readWarnings: [] });
     const note = perNote(
       src.path,
       'reading the note for the index',
       () => readNote(src, slug, fields, input.config.site.locale, issues),
-      () => readNote(bare, slug, fields, input.config.site.locale, []),
+      () => readNote(bare(), slug, fields, input.config.site.locale, []),
       (issue) => issues.push(issue),
     );
     bodies.set(src.path, src.body);
@@ -111,7 +111,12 @@ export function buildIndex(input: IndexInput): IndexResult {
 
   const projects = buildProjects(input, notes);
   const declared = new Map<string, string[]>();
-  for (const n of notes) for (const t of n.tags) declared.set(t, [...(declared.get(t) ?? []), n.path]);
+  for (const n of notes)
+    for (const t of n.tags) {
+      const paths = declared.get(t);
+      if (paths) paths.push(n.path);
+      else declared.set(t, [n.path]);
+    }
   const aliasMap = resolveAliases(input.aliases, declared, issues);
 
   const known = new Set<string>([...input.config.knownTags, ...(input.indexMd?.knownTags ?? []), ...Object.values(aliasMap)]);

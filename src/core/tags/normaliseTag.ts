@@ -1,6 +1,10 @@
 // [[target#heading|label]]: \[\[ · ([^\]|#]*) the target · (#…)? a heading · (\|…)? a label · \]\]
 const WIKILINK = /^\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|[^\]]*)?\]\]$/;
 
+/** normaliseTag's answers by the text given: a pure function's, so never stale; cleared when this large. */
+const MEMO_LIMIT = 50_000;
+const normalised = new Map<string, string | undefined>();
+
 /**
  * The one normaliser every tag goes through: NFC, trimmed, a `[[wikilink]]` unwrapped to its target
  * (Obsidian's `topics: ["[[topic map]]"]`), `#` prefix dropped, lower-cased, inner spaces to hyphens.
@@ -8,7 +12,17 @@ const WIKILINK = /^\[\[([^\]|#]*)(?:#[^\]|]*)?(?:\|[^\]]*)?\]\]$/;
 export function normaliseTag(raw: unknown): string | undefined {
   if (raw === null || raw === undefined) return undefined;
   if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') return undefined;
-  const tag = String(raw)
+  const text = String(raw);
+  // Every note's tags go through here on every indexing, and a folder writes the same few tags again and again.
+  if (normalised.has(text)) return normalised.get(text);
+  const tag = normaliseText(text);
+  if (normalised.size >= MEMO_LIMIT) normalised.clear();
+  normalised.set(text, tag);
+  return tag;
+}
+
+function normaliseText(text: string): string | undefined {
+  const tag = text
     .normalize('NFC') // one form for tags typed on macOS (NFD file names) and elsewhere
     .trim()
     .replace(/^["'](.*)["']$/, '$1')

@@ -6,6 +6,7 @@ import type { Stats } from 'node:fs';
 import type { SourceFile } from '../../core/index/buildIndex.js';
 import type { KbIssue } from '../../core/util/issue.js';
 import type { FileReading } from './fileReading.js';
+import type { KbConfigMemo } from '../loadKbConfig.js';
 
 /**
  * A file changed this close to its reading is read again the next time too: a clock coarser than two quick saves
@@ -30,10 +31,12 @@ export interface ReadingMemo {
   files: Map<string, MemoEntry>;
   /** RACY_MS (a test that has just written its files gives 0). */
   racyMs: number;
+  /** The folder's configuration, by the text of its files (loadKbConfig). */
+  config: KbConfigMemo;
 }
 
 export function createReadingMemo({ racyMs = RACY_MS }: { racyMs?: number } = {}): ReadingMemo {
-  return { options: '', files: new Map(), racyMs };
+  return { options: '', files: new Map(), racyMs, config: {} };
 }
 
 /**

@@ -17,8 +17,8 @@ export interface WalkSkip {
 }
 
 export type WalkEntry =
-  /** A regular file (or a symlink to one inside the root). */
-  | { kind: 'file'; path: string; abs: string }
+  /** A regular file (or a symlink to one inside the root), with its stat as the walk took it (a symlink's: its target's). */
+  | { kind: 'file'; path: string; abs: string; stats: Stats }
   /** A folder about to be entered, with its depth (1 for the root's children). */
   | { kind: 'folder'; path: string; abs: string; depth: number };
 
@@ -107,7 +107,7 @@ export function* walkTree(root: string, options: WalkOptions): Generator<WalkEnt
         yield { kind: 'folder', path, abs, depth };
         yield* visit(abs, depth + 1);
       } else if (st.isFile()) {
-        yield { kind: 'file', path, abs };
+        yield { kind: 'file', path, abs, stats: st };
       } else {
         options.onSkip({ path, rule: 'not-a-file', message: `is ${specialKind(st)}, not a file; never opened.` });
       }
