@@ -12,6 +12,7 @@ import type { PreparedSite } from '../site/prepare/prepareSite.js';
 import type { PortalConfig } from '../site/options/resolvePortal.js';
 import { invalidatePortalModules } from './vitePlugin.js';
 import { siteFileServer } from '../site/dev/siteFileServer.js';
+import { SETTLE_MS } from '../site/dev/settleMs.js';
 
 export interface DevPreview {
   config: PortalConfig;
@@ -23,9 +24,6 @@ export interface DevPreview {
   packs: () => SitePack[];
   log: AstroIntegrationLogger;
 }
-
-/** Changes closer together than this are indexed once. */
-const SETTLE_MS = 40;
 
 export function devPreviewPlugin(dev: DevPreview): Plugin {
   return {

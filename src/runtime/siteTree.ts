@@ -4,46 +4,54 @@ import { withBoards } from '../core/boards/boardEntries.ts';
 import { buildPager, type NotePager } from '../core/notePage/notePager.ts';
 import { relatedNotesOf, type RelatedNote } from '../core/notePage/relatedNotes.ts';
 import { buildSiteTree, groupLabels, sidebarBranch, type BranchFolder, type GroupLabels, type SiteTree } from '../core/navigation/sidebarTree.ts';
-import { portalSite, type PortalSite } from './portalSite.ts';
-import { siteI18n } from './siteI18n.ts';
+import { portalSite, siteHeld, type PortalSite } from './portalSite.ts';
+import { siteI18n, siteI18nFor, siteLocaleOf } from './siteI18n.ts';
+import type { SiteI18n } from '../core/i18n/localeTables.ts';
 
-let memo:
-  | {
-      site: PortalSite;
-      tree: SiteTree;
-      top: BranchFolder[];
-      pager: Map<string, NotePager>;
-      /** Each note's place in the index's order, by slug. */
-      numbers: Map<string, number>;
-      /** Note i's related notes, worked out on request (relatedNotes.ts), and those worked out so far, by slug. */
-      related: (i: number) => RelatedNote[];
-      relatedBySlug: Map<string, RelatedNote[]>;
-    }
-  | undefined;
+interface Derived {
+  site: PortalSite;
+  tree: SiteTree;
+  top: BranchFolder[];
+  pager: Map<string, NotePager>;
+  /** Each note's place in the index's order, by slug. */
+  numbers: Map<string, number>;
+  /** Note i's related notes, worked out on request (relatedNotes.ts), and those worked out so far, by slug. */
+  related: (i: number) => RelatedNote[];
+  relatedBySlug: Map<string, RelatedNote[]>;
+}
 
-function derived() {
-  const site = portalSite();
-  if (memo?.site !== site) {
-    const tree = buildSiteTree(withBoards(site.index, site.boards), siteGroupLabels());
-    const notes = site.index.notes;
-    memo = {
-      site,
-      tree,
-      top: sidebarBranch(tree, undefined),
-      pager: buildPager(tree),
-      numbers: new Map(notes.map((n, i) => [n.slug, i])),
-      related: relatedNotesOf(notes),
-      relatedBySlug: new Map(),
-    };
-  }
-  return memo;
+/** The pages' site's, and that of the site made ahead of its data (siteAhead) while a page of the other may still render. */
+let memos: Derived[] = [];
+
+function derived(site: PortalSite = portalSite()): Derived {
+  const known = memos.find((m) => m.site === site);
+  if (known) return known;
+  const tree = buildSiteTree(withBoards(site.index, site.boards), groupLabelsOf(siteI18nFor(siteLocaleOf(site))));
+  const notes = site.index.notes;
+  const made: Derived = {
+    site,
+    tree,
+    top: sidebarBranch(tree, undefined),
+    pager: buildPager(tree),
+    numbers: new Map(notes.map((n, i) => [n.slug, i])),
+    related: relatedNotesOf(notes),
+    relatedBySlug: new Map(),
+  };
+  memos = [made, ...memos.filter((m) => siteHeld(m.site))];
+  return made;
+}
+
+/** The sidebar's tree of a site made ahead of its data (serverEntry.ts), computed now. */
+export function siteTreeOf(site: PortalSite): SiteTree {
+  return derived(site).tree;
 }
 
 /** The sidebar's and breadcrumbs' groups, in the site's language. */
 export function siteGroupLabels(): GroupLabels {
-  const { t } = siteI18n();
-  return groupLabels((key) => t(key));
+  return groupLabelsOf(siteI18n());
 }
+
+const groupLabelsOf = ({ t }: SiteI18n): GroupLabels => groupLabels((key) => t(key));
 
 export function siteTree(): SiteTree {
   return derived().tree;

@@ -32,6 +32,32 @@ describe('kb dev: the page thread', () => {
     }
   });
 
+  it(
+    'hands the thread the data it warmed ahead (its head, then the rest), and a thread that did not warm it reads it as written',
+    { timeout: 60_000 },
+    async () => {
+      const pages = startDevPages({ deadlineMs: 50, workerUrl });
+      try {
+        pages.setData('/', { dataDir: '/data', generation: 1 });
+        expect(text(await pages.render('http://x/a/'))).toMatch(/generation 1 http:\/\/x\/a\/$/);
+        pages.warmAhead(1, '{"settings":{}}');
+        pages.setData('/', { dataDir: '/data', generation: 2 }, { token: 1, rest: '{"notes":{}}' });
+        expect(text(await pages.render('http://x/a/'))).toMatch(/generation 2 ahead 1 15\+12 http:\/\/x\/a\/$/);
+        // Data another token warmed (a preparation that failed after its head) is not the data given.
+        pages.warmAhead(2, '{"settings":{}}');
+        pages.setData('/', { dataDir: '/data', generation: 3 }, { token: 3, rest: '{"notes":{}}' });
+        expect(text(await pages.render('http://x/a/'))).toMatch(/generation 3 ahead 3 unwarmed /);
+        // A thread started again after a page hung is given the data alone: it reads it as written.
+        pages.warmAhead(4, '{"settings":{}}');
+        pages.setData('/', { dataDir: '/data', generation: 4 }, { token: 4, rest: '{"notes":{}}' });
+        expect((await pages.render('http://x/hang/')).status).toBe(500);
+        expect(text(await pages.render('http://x/b/'))).toMatch(/generation 4 http:\/\/x\/b\/$/);
+      } finally {
+        await pages.close();
+      }
+    },
+  );
+
   it('stops a page still rendering at the deadline, says so, and renders the next in a new thread with the same data', { timeout: 60_000 }, async () => {
     const pages = startDevPages({ deadlineMs: 50, workerUrl });
     try {

@@ -247,6 +247,12 @@ function reloadSignal(url: string) {
   };
 }
 
+/** The length of site.json made of the head and the rest the fake page thread names (siteDataJson: two objects joined). */
+function aheadLength(body: string): number {
+  const [, head, rest] = /ahead \d+ (\d+)\+(\d+) /.exec(body) ?? [];
+  return Number(head) + Number(rest) - 1;
+}
+
 describe('kb dev saved twice in a row', { timeout: 60_000 }, () => {
   it('stops the pack work of the first save’s data, warns of nothing, and shows the packs of the last', async () => {
     const p = project();
@@ -262,8 +268,11 @@ describe('kb dev saved twice in a row', { timeout: 60_000 }, () => {
     });
     const page = reloadSignal(server.url);
     try {
-      // The home page waits for the packs (the fake page thread names the data it was given).
-      expect(await text(server.url)).toContain('generation 1 ');
+      // The home page waits for the packs (the fake page thread names the data it was given, and what it was given
+      // ahead of it: site.json's head while the rest was made, then the rest: site.json in two).
+      const home = await text(server.url);
+      expect(home).toMatch(/generation 1 ahead 1 \d+\+\d+ /);
+      expect(aheadLength(home)).toBe(readFileSync(join(p.cfg.dataDir, 'site.json'), 'utf8').length);
       // The first save's data is written and the open page told; its pack work waits for the page (or 1 s) and is
       // stopped by the second save.
       appendFileSync(join(p.kb, 'decisions/001-offset.md'), '\nFirst save: offsets are kept per reader.\n');
@@ -272,7 +281,9 @@ describe('kb dev saved twice in a row', { timeout: 60_000 }, () => {
       const output = fetch(`${server.url}kb-index.json`);
       appendFileSync(join(p.kb, 'decisions/001-offset.md'), '\nSecond save: and per partition.\n');
       await page.next();
-      expect(await text(server.url)).toContain('generation 3 ');
+      const last = await text(server.url);
+      expect(last).toMatch(/generation 3 ahead 3 \d+\+\d+ /);
+      expect(aheadLength(last)).toBe(readFileSync(join(p.cfg.dataDir, 'site.json'), 'utf8').length);
       const index = await output;
       expect([index.status, index.headers.get('content-type')]).toEqual([200, 'application/json']);
       expect(logs.filter((l) => /pack|changed again/i.test(l))).toEqual([]);

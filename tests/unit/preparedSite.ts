@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseKbPortalOptions } from '../../src/site/options/kbPortalOptions.ts';
-import { prepareSite, type LiveMemo, type PreparedSite } from '../../src/site/prepare/prepareSite.ts';
+import { prepareSite, type LiveMemo, type PreparedSite, type SiteDataParts } from '../../src/site/prepare/prepareSite.ts';
 import { resolvePortal } from '../../src/site/options/resolvePortal.ts';
 import { loadKbConfig } from '../../src/node/loadKbConfig.ts';
 
@@ -22,6 +22,8 @@ export function prepareFixture(
     warn?: (line: string) => void;
     /** A live preview's memo, kept between preparations (default: none). */
     memo?: LiveMemo;
+    /** Told site.json's two parts as they are made (default: nobody). */
+    parts?: SiteDataParts;
   } = {},
 ): Promise<PreparedSite> {
   const work = options.work ?? mkdtempSync(join(tmpdir(), 'kb-prepared-'));
@@ -45,5 +47,12 @@ export function prepareFixture(
     { site: { base: kbConfig.site.base } },
     '2026-10-15',
   );
-  return prepareSite(config, { rendererHash: 'test', hasHtml: () => false, pages: undefined, warn: options.warn ?? (() => undefined), memo: options.memo });
+  return prepareSite(config, {
+    rendererHash: 'test',
+    hasHtml: () => false,
+    pages: undefined,
+    warn: options.warn ?? (() => undefined),
+    memo: options.memo,
+    parts: options.parts,
+  });
 }

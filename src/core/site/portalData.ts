@@ -54,3 +54,19 @@ export interface PortalDataFile {
 }
 
 export const PORTAL_FILES = { site: 'site.json', bodies: 'bodies.txt', packs: 'packs.json', health: 'health.json' } as const;
+
+/** `site.json` but the notes' render map (siteDataJson): known before the render jobs are made. */
+export type PortalDataHead = Omit<PortalDataFile, 'notes'>;
+/** The rest of `site.json`: the notes' render map. */
+export type PortalDataRest = Pick<PortalDataFile, 'notes'>;
+
+/**
+ * `site.json`'s text from its two parts as JSON (each an object with fields): the head (PortalDataHead) and the rest
+ * (PortalDataRest). The head is known first: `kb dev`'s page thread builds the next site model from it while the
+ * server makes the render jobs (src/site/dev/devPages.ts).
+ */
+export function siteDataJson(head: string, rest: string): string {
+  const fields = (json: string) => json.length > 2 && json.startsWith('{') && json.endsWith('}');
+  if (!fields(head) || !fields(rest)) throw new Error('kb-portal: a part of site.json is not an object with fields (internal error)');
+  return `${head.slice(0, -1)},${rest.slice(1)}`;
+}

@@ -46,7 +46,7 @@ function compiledPortal(): AstroIntegration {
         setAdapter({
           name: 'kb-portal:compiled',
           serverEntrypoint: ENTRY,
-          exports: ['manifest', 'setPortalRuntime', 'routeFingerprint', 'warmPortal'],
+          exports: ['manifest', 'setPortalRuntime', 'routeFingerprint', 'warmPortal', 'warmPortalAhead', 'adoptPortal'],
           adapterFeatures: { buildOutput: 'server', edgeMiddleware: false },
           supportedAstroFeatures: { serverOutput: 'stable', staticOutput: 'stable', hybridOutput: 'stable' },
         }),

@@ -14,6 +14,9 @@ export interface AppEntry {
   setPortalRuntime: (config: PortalRuntimeConfig) => void;
   routeFingerprint: (salt: string, file: string, params: RouteParams) => string | undefined;
   warmPortal: (options?: { tagPages?: boolean }) => void;
+  /** `kb dev` (src/runtime/serverEntry.ts): the next data's site warmed from its `site.json` head, then adopted. */
+  warmPortalAhead: (token: number, head: string) => void;
+  adoptPortal: (config: PortalRuntimeConfig, token: number, rest: string) => boolean;
 }
 
 export interface LoadedApp {

@@ -10,8 +10,19 @@ export interface DevPagesWorkerData {
   appDir?: string | undefined;
 }
 
-/** To the thread: the site's base and its data (the first, and after each change of the folder), or a page to render. */
-export type DevPagesRequest = { base: string; data: PortalRuntimeConfig } | { id: number; url: string };
+/**
+ * To the thread: the site's base and its data (the first, and after each change of the folder: `ahead`, the data
+ * warmed ahead as `token` and the rest of it), the `site.json` head of data being prepared (warmed ahead), or a
+ * page to render.
+ */
+export type DevPagesRequest =
+  { base: string; data: PortalRuntimeConfig; ahead?: DataAhead | undefined } | { token: number; head: string } | { id: number; url: string };
+
+/** The data warmed ahead (DevPages.warmAhead) that `setData` points the pages at, with the rest of it (PortalDataRest as JSON). */
+export interface DataAhead {
+  token: number;
+  rest: string;
+}
 
 /** From the thread: where its CPU clock is read (once), a page started, a page rendered (its body whole), or why it was not. */
 export type DevPagesReply =
@@ -27,8 +38,16 @@ export interface DevPage {
 }
 
 export interface DevPages {
-  /** Points the pages at the folder's data (again after each change): pages asked for afterwards read it. */
-  setData: (base: string, data: PortalRuntimeConfig) => void;
+  /**
+   * Points the pages at the folder's data (again after each change): pages asked for afterwards read it. `ahead`: that
+   * data was warmed ahead (warmAhead), and this is the rest of it.
+   */
+  setData: (base: string, data: PortalRuntimeConfig, ahead?: DataAhead) => void;
+  /**
+   * The `site.json` head (siteDataJson) of the data the server is preparing: the thread builds that data's site model,
+   * link graph and sidebar now, while the server makes the rest (pages asked for meanwhile show the data before).
+   */
+  warmAhead: (token: number, head: string) => void;
   /** One page, whole. */
   render: (url: string) => Promise<DevPage>;
   close: () => Promise<void>;
@@ -126,9 +145,13 @@ export function startDevPages({
 
   thread = spawn();
   return {
-    setData(base, data) {
+    setData(base, data, ahead) {
       setup = { base, data };
-      thread?.worker.postMessage(setup satisfies DevPagesRequest);
+      // A thread started again after this reads the data as written (it has not warmed it ahead).
+      thread?.worker.postMessage({ ...setup, ahead } satisfies DevPagesRequest);
+    },
+    warmAhead(token, head) {
+      thread?.worker.postMessage({ token, head } satisfies DevPagesRequest);
     },
     render(url) {
       return new Promise<DevPage>((done, failed) => {

@@ -1,5 +1,6 @@
 // `kb dev`'s page thread (devPages.ts): says where its CPU clock is read, loads the compiled site with every route's
-// module, then renders the pages it is asked for, one at a time, with the data it was last given.
+// module, then renders the pages it is asked for, one at a time, with the data it was last given, and warms the data
+// the server is preparing meanwhile.
 import { parentPort, workerData } from 'node:worker_threads';
 import { threadStatPath } from '../../node/threadCpuClock.js';
 import { appOf, importApp, type LoadedApp } from '../app/loadApp.js';
@@ -18,9 +19,19 @@ port.on('message', (message: DevPagesRequest) => {
   if ('data' in message) {
     if (message.base !== base) app = appOf(entry, message.base, { streaming: false });
     base = message.base;
-    app!.setData(message.data);
-    // What every page of this generation shares, computed now: before the reloaded page asks (the tag pages when one does).
+    if (message.ahead) entry.adoptPortal(message.data, message.ahead.token, message.ahead.rest);
+    else app!.setData(message.data);
+    // What every page of this generation shares, computed now (done already when warmed ahead): before the reloaded
+    // page asks (the tag pages when one does).
     return app!.warm({ tagPages: false });
+  }
+  if ('head' in message) {
+    try {
+      entry.warmPortalAhead(message.token, message.head);
+    } catch {
+      // Nothing warmed: the pages read that data as written, and a page that fails on it says why.
+    }
+    return;
   }
   const { id, url } = message;
   reply({ start: id });

@@ -9,15 +9,17 @@ import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, normalize, relative, sep } from 'node:path';
 import type { KbPortalOptions } from '../options/kbPortalOptions.js';
-import { createLiveMemo } from '../prepare/prepareSite.js';
+import { createLiveMemo, type SiteDataParts } from '../prepare/prepareSite.js';
 import { createPortalState, need, prepare, startPacks, type PortalState } from '../prepare/portalState.js';
 import { APP_CLIENT_DIR } from '../app/compileApp.js';
 import { resolveBuildConfig } from '../buildPortal.js';
 import type { BuildLog } from '../emit/emitSite.js';
-import { startDevPages, type DevPages } from './devPages.js';
+import { startDevPages, type DataAhead, type DevPages } from './devPages.js';
 import { latestPacks } from './latestPacks.js';
 import { listenOn } from './listenOn.js';
+import { quietGate } from './quietGate.js';
 import { reloadGate } from './reloadGate.js';
+import { SETTLE_MS } from './settleMs.js';
 import { codeSignatures, keptKey, recordSiteData, sameSiteData, takeKeptSiteData } from './keptSiteData.js';
 import { mediaType, siteFileServer } from './siteFileServer.js';
 
@@ -41,8 +43,6 @@ export interface DevServer {
   close: () => Promise<void>;
 }
 
-/** Changes closer together than this are indexed once. */
-const SETTLE_MS = 40;
 /**
  * Started with the data of the last run (keptSiteData.ts), the server indexes the folder again once it has answered a
  * page, or after this long without one: the indexing holds this thread, which passes every request on.
@@ -73,12 +73,33 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
   // The pack work of the data last indexed, in the background: stopped as soon as the folder changes again (stale).
   let packWork = new AbortController();
   const stopPackWork = () => packWork.abort(new Error('kb dev: the folder changed again'));
+  // The data being prepared, warmed ahead by the page thread from its `site.json` head (DevPages.warmAhead): its token,
+  // and the rest of it once made (what showLatest gives the thread).
+  let aheadToken = 0;
+  let ahead: DataAhead | undefined;
+  const parts: SiteDataParts = {
+    head: (json) => pages.warmAhead(++aheadToken, json),
+    rest: (json) => void (ahead = { token: aheadToken, rest: json }),
+  };
+  // The index cache of the last indexing, written once the pages it reloads are answered (or when the server stops).
+  let unsavedCache: (() => void) | undefined;
+  const saveCache = () => {
+    const save = unsavedCache;
+    unsavedCache = undefined;
+    save?.();
+  };
   const refresh = async (after?: () => Promise<void>) => {
     Object.assign(last, { started: Date.now(), ok: false, busy: true });
     stopPackWork();
     packWork = new AbortController();
+    ahead = undefined;
+    let mine: (() => void) | undefined;
+    const keepCache = (save: () => void) => void (unsavedCache = mine = save);
     try {
-      await refreshFolder(state, input.log, answering.quiet, after, packWork.signal);
+      const { answered } = await refreshFolder(state, input.log, answering.quiet, after, packWork.signal, parts, keepCache);
+      void answered.then(() => {
+        if (unsavedCache === mine) saveCache();
+      });
       last.ok = true;
     } finally {
       last.busy = false;
@@ -91,7 +112,8 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
   // generations whose data is the same (an open page rendered from one of them does not reload).
   const shown = { generation: 0, same: new Set<number>() };
   const showLatest = () => {
-    pages.setData(cfg.base, { dataDir: cfg.dataDir, generation: state.generation });
+    pages.setData(cfg.base, { dataDir: cfg.dataDir, generation: state.generation }, ahead);
+    ahead = undefined;
     shown.same.clear();
     shown.generation = state.generation;
   };
@@ -216,6 +238,7 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
     close: async () => {
       watcher.close();
       clearTimeout(pending);
+      saveCache();
       // What the data was made from, for the next start, unless a change came after the last indexing began.
       if (last.ok && !last.busy && !settling) recordSiteData(cfg, key, last.started, code);
       for (const res of listeners) res.end();
@@ -226,8 +249,10 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
 }
 
 /**
- * Index the folder (through the caches) and write what pages read; the packs are built in the background, between
- * pages. A note whose Markdown changed is rendered by the page that shows it, in the page thread and under the render
+ * Index the folder (through the caches) and write what pages read (`parts`: its parts as they are made, for the page
+ * thread to warm the data ahead); the packs are built in the background, between pages. `saveCache` is given what writes
+ * the index cache; `answered` settles once the open pages are answered (at once: none waits), when the pack data
+ * starts and the cache may be written. A note whose Markdown changed is rendered by the page that shows it, in the page thread and under the render
  * deadline (runtime/noteHtml.ts): never in this thread, which serves every request.
  */
 async function refreshFolder(
@@ -236,49 +261,18 @@ async function refreshFolder(
   between: () => Promise<void>,
   after: (() => Promise<void>) | undefined,
   signal: AbortSignal,
-): Promise<void> {
-  const prepared = await prepare(state, { info: () => undefined, warn: log.warn }, undefined, { renders: false });
+  parts: SiteDataParts,
+  saveCache: (save: () => void) => void,
+): Promise<{ answered: Promise<void> }> {
+  const prepared = await prepare(state, { info: () => undefined, warn: log.warn }, undefined, { renders: false, parts, summary: false, saveCache });
   // Pages that show packs wait for them (page()); the others are served at once, while a worker thread builds them
   // (whatever the folder's size: this thread answers requests), stopped when the folder changes again (`signal`).
-  state.ready = startPacks(state, prepared, true, between, after?.(), { signal, smallInWorker: true });
+  const answered = after?.() ?? Promise.resolve();
+  state.ready = startPacks(state, prepared, true, between, answered, { signal, smallInWorker: true });
   state.ready.catch((err: unknown) => {
     if (!signal.aborted) log.warn(`kb: packs: ${err instanceof Error ? err.message : String(err)}`);
   });
-}
-
-/**
- * Pages being answered: `during` counts one while it renders, `quiet` resolves on a turn of the event loop when none
- * is (the background work's gate; a page waiting for that work, the home page, is not counted), once `open` (the
- * server listens: before, the background work would only delay the first page).
- */
-function quietGate(): { during: <T>(work: Promise<T>) => Promise<T>; quiet: () => Promise<void>; open: () => void } {
-  let busy = 0;
-  let opened = false;
-  let waiting: (() => void)[] = [];
-  const release = () => {
-    if (!opened || busy > 0) return;
-    const now = waiting;
-    waiting = [];
-    for (const go of now) go();
-  };
-  return {
-    during: <T>(work: Promise<T>): Promise<T> => {
-      busy++;
-      return work.finally(() => {
-        busy--;
-        setImmediate(release);
-      });
-    },
-    open: () => {
-      opened = true;
-      setImmediate(release);
-    },
-    quiet: () =>
-      new Promise<void>((resolve) => {
-        waiting.push(resolve);
-        setImmediate(release);
-      }),
-  };
+  return { answered };
 }
 
 /** What answering a page needs of the server. */

@@ -12,7 +12,7 @@ import { hasNoteHtml } from '../../node/site/noteHtmlCache.js';
 import type { KbPortalOptions } from '../options/kbPortalOptions.js';
 import type { Worker } from 'node:worker_threads';
 import { earlyPackDataThread, packDataBlocksThisThread, sitePackData, writeSiteHealth, writeSitePacks, type LivePackData } from './preparePacks.js';
-import { prepareSite, type LiveMemo, type PreparedSite } from './prepareSite.js';
+import { prepareSite, type LiveMemo, type PreparedSite, type SiteDataParts } from './prepareSite.js';
 import type { PortalConfig } from '../options/resolvePortal.js';
 import { pageManifests } from './reusePages.js';
 
@@ -83,13 +83,28 @@ export function need<T>(value: T | undefined): T {
  * made by that code; none in dev. `packThread`: start the pack data thread while the folder is read, for a build that
  * builds the pack data in one (earlyPackDataThread), when the reading is warm; not in dev, where it would compete with
  * the refresh a saved note waits for. `renders: false`: no note is rendered ahead of its page (`kb dev`, whose page
- * thread renders a note when it is asked for), so the HTML cache is not looked at.
+ * thread renders a note when it is asked for), so the HTML cache is not looked at. `parts`: `site.json`'s parts as they
+ * are made (SiteDataParts). `summary: false`: the summary is not logged, nor made for it (a live preview that says only
+ * how long its indexing took: the link check and the redirects are made when first asked for). `saveCache`: given what
+ * writes the index cache (default: written at once).
  */
 export async function prepare(
   state: PortalState,
   logger: Pick<AstroIntegrationLogger, 'info' | 'warn'>,
   salt: string | undefined,
-  { packThread = false, renders = true }: { packThread?: boolean; renders?: boolean } = {},
+  {
+    packThread = false,
+    renders = true,
+    parts,
+    summary = true,
+    saveCache,
+  }: {
+    packThread?: boolean;
+    renders?: boolean;
+    parts?: SiteDataParts | undefined;
+    summary?: boolean;
+    saveCache?: ((save: () => void) => void) | undefined;
+  } = {},
 ): Promise<PreparedSite> {
   const cfg = need(state.config);
   const started = Date.now();
@@ -103,6 +118,8 @@ export async function prepare(
       pages: salt === undefined ? undefined : pageManifests(cfg, salt, (line) => logger.info(line)),
       warn: (line) => logger.warn(line),
       memo: state.liveMemo,
+      parts,
+      saveCache,
       // Not beside a cold reading, whose own threads take every core (and whose build renders every note after it).
       reading: packThread
         ? (files, cold) => {
@@ -114,7 +131,7 @@ export async function prepare(
     dropPackThread(state);
     throw err;
   }
-  for (const line of prepared.summary) logger.info(line);
+  if (summary) for (const line of prepared.summary) logger.info(line);
   logger.info(`kb: indexed ${prepared.model.index.notes.length} notes (${seconds(started)}s)`);
   state.site = prepared;
   state.generation++;

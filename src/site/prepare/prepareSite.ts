@@ -1,6 +1,6 @@
 // Build stage 1 (in the integration's own process, before Astro bundles): read, parse and index the knowledge
 // folder once, derive what the pages read, and write it where they find it (site.json, bodies.txt).
-import { closeSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NoteEntry } from '../../core/index/kbIndexSchema.js';
 import { brokenLinkIssue, type BrokenLink, type LinkCheck } from '../../core/links/findBrokenLinks.js';
@@ -11,19 +11,16 @@ import { planRedirects, type NoteRedirect } from '../../core/outputs/noteRedirec
 import { createSiteModel, type SiteModel, type SiteSettings } from '../../core/site/siteModel.js';
 import { sitePages } from '../../core/site/sitePages.js';
 import { createSitePaths } from '../../core/site/sitePaths.js';
-import { PORTAL_FILES, type NoteRender, type PagesManifestDirs, type PortalDataFile } from '../../core/site/portalData.js';
+import { PORTAL_FILES, siteDataJson, type NoteRender, type PagesManifestDirs, type PortalDataHead, type PortalDataRest } from '../../core/site/portalData.js';
 import { compareStrings } from '../../core/util/compare.js';
 import { formatIssue, type KbIssue } from '../../core/util/issue.js';
 import { indexKnowledgeFolder, type IndexedFolder } from '../../node/indexKnowledgeFolder.js';
 import { ConfigError } from '../../node/loadKbConfig.js';
 import { lastUpdatedDates } from '../../core/notePage/lastUpdated.js';
 import { gitDatesSummary, readGitDates } from '../../node/site/gitDates.js';
-import { cachedMdxVerdicts } from '../../node/site/cachedMdxVerdicts.js';
-import { cacheCodeKey } from '../../node/cache/cacheCode.js';
 import { createReadingMemo, type ReadingMemo } from '../../node/cache/readingMemo.js';
 import { createRenderJobMemo, keepRenderJobs, memoRenderJob, renderWorld, type RenderJobMemo } from '../../node/site/renderJobMemo.js';
 import { mdxNoteData, noteRenderJob, type RenderJobContext } from '../../node/site/noteRenderJobs.js';
-import type { MdxNoteData } from '../../markdown/parseMdx.js';
 import { planAttachments, type AttachmentCopy } from '../../node/site/noteAttachments.js';
 import { secretPolicyOf } from '../../node/security/redactSecrets.js';
 import type { RenderJob } from '../../node/site/renderNotes.js';
@@ -32,6 +29,8 @@ import { notePageData } from '../../node/site/notePageData.js';
 import { publishedRenames } from '../../node/site/publishedRenames.js';
 import { folderLinkCheck, siteLinks, type SiteLinks } from '../../node/site/siteLinks.js';
 import { writeFileAtomic } from '../../node/writeFileAtomic.js';
+import { chunkWriter } from '../../node/chunkWriter.js';
+import { mdxNotes } from './mdxNotes.js';
 import { BOARDS_FILE, type BoardPageData } from '../../core/boards/boardPageData.js';
 import { createSnippetRenderer } from '../../node/site/markdownAdapter.js';
 import { boardBodies, boardCardText, boardPagesData, readSiteBoards, siteFences } from './prepareBoards.js';
@@ -54,14 +53,17 @@ export interface PreparedSite {
   links: SiteLinks;
   /** Attachments published notes use: what to copy into the output. */
   attachments: AttachmentCopy[];
-  /** Links of published notes that lead nowhere (counted in the log; `kb check` lists them; strict stops on them). */
-  brokenLinks: BrokenLink[];
+  /**
+   * Links of published notes that lead nowhere (counted in the log; `kb check` lists them; strict stops on them). This,
+   * `linksOut`, `summary` and `redirects` are made when first read: no page reads them.
+   */
+  readonly brokenLinks: BrokenLink[];
   /** Which notes link to which (the health page's orphans). */
-  linksOut: LinkCheck['linksOut'];
+  readonly linksOut: LinkCheck['linksOut'];
   /** What a note's render job is made from (the runtime and `astro dev` render from it too). */
   jobContext: RenderJobContext;
   /** Summary lines for the build log: counts, then every warning with file and line. */
-  summary: string[];
+  readonly summary: string[];
   /** The page manifests of an incremental build. */
   pages: PagesManifestDirs | undefined;
   /** Canvas and base pages (src/site/prepare/prepareBoards.ts). */
@@ -69,7 +71,7 @@ export interface PreparedSite {
   /** The notes' bodies and the canvases' cards: what the pages show (for KaTeX and mermaid). */
   pageBodies: ReadonlyMap<string, string>;
   /** Old note URLs that lead to the notes now (permalinks, path-like aliases, renames in git history). */
-  redirects: NoteRedirect[];
+  readonly redirects: NoteRedirect[];
 }
 
 /**
@@ -88,6 +90,10 @@ export async function prepareSite(
     reading?: ((files: number, cold: boolean) => void) | undefined;
     /** A live preview's memo of the folder's readings and the notes' render jobs (LiveMemo). */
     memo?: LiveMemo | undefined;
+    /** Given `site.json`'s two parts as they are made (SiteDataParts): `kb dev`'s page thread starts on the first. */
+    parts?: SiteDataParts | undefined;
+    /** Given what writes the index cache (indexKnowledgeFolder's `saveCache`; default: written at once). */
+    saveCache?: ((save: () => void) => void) | undefined;
   },
 ): Promise<PreparedSite> {
   let result: IndexedFolder;
@@ -100,6 +106,7 @@ export async function prepareSite(
       locale: config.locale,
       reading: options.reading,
       memo: options.memo?.reading,
+      saveCache: options.saveCache,
     });
   } catch (err) {
     if (err instanceof ConfigError) throw new SiteBuildError(err.lines);
@@ -117,15 +124,12 @@ export async function prepareSite(
   // Every reader of a note's links (check, preview images, attachments, render jobs) shares this one memo of them.
   const scan = noteLinkScan(result);
   const boards = readSiteBoards(result, links);
-  const { broken: brokenLinks, linksOut } = folderLinkCheck(result, links, false, scan); // counted here; `kb check` suggests the closest notes
-  if (config.strict && brokenLinks.length) throw new SiteBuildError(brokenLinks.map((b) => `${formatIssue(brokenLinkIssue(b))} (--strict)`));
   const index = config.title ? { ...result.index, title: config.title } : result.index;
   const kbConfig = result.reading.config;
   // "Last updated" and renamed notes: one `git log` for the whole folder when it has its own history, else frontmatter
   // dates, and outside any repository the files' modification times after them.
   const git = readGitDates(config.kbDir);
   const updated = lastUpdatedDates(index.notes, git.source === 'git' ? git.dates : undefined, { mtimes: git.source === 'none' && git.reason === 'not-a-repo' });
-  const notePages = notePageData(result.reading.input.notes, new Set(index.notes.map((n) => n.path)), result.bodies, kbConfig.properties, links.resolver, scan);
   const siteImage = kbConfig.site.image === undefined ? undefined : imageNamed(kbConfig.site.image, links.resolver);
   const files = createSitePaths(config.root);
   const imageUrl = (image: PageImage) => (image.kind === 'url' ? image.url : files.file(attachmentOutputPath(image.path)));
@@ -143,6 +147,27 @@ export async function prepareSite(
     image: siteImage && imageUrl(siteImage),
     locale: config.locale,
   };
+  // All of site.json but the notes' render map, now (a live preview's page thread makes the pages' site model from it
+  // while the render jobs are made).
+  const notePages = notePageData(result.reading.input.notes, new Set(index.notes.map((n) => n.path)), result.bodies, kbConfig.properties, links.resolver, scan);
+  const head: PortalDataHead = {
+    settings,
+    prefix: config.prefix.replace(/^\//, ''),
+    index,
+    links: { targets: links.targets, files: links.files, boards: boards.entries },
+    properties: notePages.properties,
+    images: Object.fromEntries([...notePages.images].map(([path, image]) => [path, imageUrl(image)])),
+    htmlDir: config.htmlDir,
+    pages: options.pages,
+    searchShardPages: config.searchShardPages,
+  };
+  const headJson = JSON.stringify(head);
+  options.parts?.head(headJson);
+  // What no page reads is made when first asked for (a live preview shows a save without waiting for it): the link
+  // check (counted here; `kb check` suggests the closest notes), the redirects, and the summary that counts them. With
+  // --strict the link check runs now: a broken link stops the build.
+  const checked = once(() => folderLinkCheck(result, links, false, scan));
+  if (config.strict && checked().broken.length) throw new SiteBuildError(checked().broken.map((b) => `${formatIssue(brokenLinkIssue(b))} (--strict)`));
   const model = createSiteModel(index, settings, { ...links, boards: boards.entries });
   const cards = boardCardText(boards);
   const pageBodies = cards.size ? new Map([...result.bodies, ...cards]) : result.bodies;
@@ -159,14 +184,16 @@ export async function prepareSite(
     secrets,
   });
   const fences = siteFences({ model, result, boards, today: config.today, warn: (issue) => boards.issues.push(issue) });
-  const planned = planRedirects({
-    notes: index.notes,
-    aliases: new Map(links.targets.flatMap((t) => (t.aliases ? [[t.path, t.aliases] as const] : []))),
-    renames: git.source === 'git' ? publishedRenames(git.renames, kbConfig) : new Map(),
-    pages: new Set(sitePages(model)),
-    permalinks: notePermalinks(result),
-    paths: model.paths,
-  });
+  const planned = once(() =>
+    planRedirects({
+      notes: index.notes,
+      aliases: new Map(links.targets.flatMap((t) => (t.aliases ? [[t.path, t.aliases] as const] : []))),
+      renames: git.source === 'git' ? publishedRenames(git.renames, kbConfig) : new Map(),
+      pages: new Set(sitePages(model)),
+      permalinks: notePermalinks(result),
+      paths: model.paths,
+    }),
+  );
   const jobContext: RenderJobContext = {
     links,
     bodies: boards.files.length ? new Map([...result.bodies, ...boardBodies(boards)]) : result.bodies,
@@ -191,6 +218,7 @@ export async function prepareSite(
   const bodiesFile = join(config.dataDir, PORTAL_FILES.bodies);
   mkdirSync(config.dataDir, { recursive: true });
   const fd = openSync(`${bodiesFile}.${process.pid}.tmp`, 'w');
+  const out = chunkWriter(fd);
   let offset = 0;
   try {
     for (const note of index.notes) {
@@ -202,7 +230,7 @@ export async function prepareSite(
       const { job, json: bytes } = asMdx.data.has(note.path)
         ? jsonOf(noteRenderJob(jobContext, note, mdxData(note)))
         : memoRenderJob(options.memo?.jobs, world, jobContext, note);
-      writeSync(fd, bytes);
+      out.write(bytes);
       notes[note.path] = { as: 'md', htmlKey: job.key, job: [offset, bytes.length] };
       offset += bytes.length;
       // Notes whose HTML depends on the same things (the key: an empty note and another, the same text and links)
@@ -210,6 +238,7 @@ export async function prepareSite(
       if (!htmlKeys.has(job.key) && !options.hasHtml(job.key)) jobs.push(job);
       htmlKeys.add(job.key);
     }
+    out.flush();
   } finally {
     closeSync(fd);
   }
@@ -234,34 +263,29 @@ export async function prepareSite(
   attachments.sort((a, b) => compareStrings(a.path, b.path));
   writeFileAtomic(join(config.dataDir, BOARDS_FILE), JSON.stringify(boardPages));
   if (config.strict && boards.issues.length) throw new SiteBuildError(boards.issues.map((i) => `${formatIssue(i)} (--strict)`));
-  const data: PortalDataFile = {
-    settings,
-    prefix: config.prefix.replace(/^\//, ''),
-    index,
-    notes,
-    links: { targets: links.targets, files: links.files, boards: boards.entries },
-    properties: notePages.properties,
-    images: Object.fromEntries([...notePages.images].map(([path, image]) => [path, imageUrl(image)])),
-    htmlDir: config.htmlDir,
-    pages: options.pages,
-    searchShardPages: config.searchShardPages,
-  };
-  writeFileAtomic(join(config.dataDir, PORTAL_FILES.site), JSON.stringify(data));
-  const summary = [
-    ...summaryLines(config.kbDir, result),
-    ...boards.issues.map((i) => `kb: ${formatIssue(i)}`),
-    gitDatesSummary(git),
-    ...redirectSummary(planned.redirects),
-  ];
-  for (const w of planned.warnings) summary.push(`kb: ${formatIssue(w)}`);
-  if (kbConfig.site.image !== undefined && !siteImage)
-    summary.push(
-      `kb: kb.config.yaml: site.image: "${kbConfig.site.image}" is neither an https:// URL nor an image in the knowledge folder; pages without an image of their own have no preview image`,
-    );
-  if (brokenLinks.length)
-    summary.push(
-      `kb: ${brokenLinks.length} broken link${brokenLinks.length === 1 ? '' : 's'} (links to no note or file); \`kb check --kb ${config.kbDir}\` lists them, --strict fails on them`,
-    );
+  const rest: PortalDataRest = { notes };
+  const restJson = JSON.stringify(rest);
+  options.parts?.rest(restJson);
+  writeFileAtomic(join(config.dataDir, PORTAL_FILES.site), siteDataJson(headJson, restJson));
+  const summary = once(() => {
+    const lines = [
+      ...summaryLines(config.kbDir, result),
+      ...boards.issues.map((i) => `kb: ${formatIssue(i)}`),
+      gitDatesSummary(git),
+      ...redirectSummary(planned().redirects),
+    ];
+    for (const w of planned().warnings) lines.push(`kb: ${formatIssue(w)}`);
+    if (kbConfig.site.image !== undefined && !siteImage)
+      lines.push(
+        `kb: kb.config.yaml: site.image: "${kbConfig.site.image}" is neither an https:// URL nor an image in the knowledge folder; pages without an image of their own have no preview image`,
+      );
+    const broken = checked().broken.length;
+    if (broken)
+      lines.push(
+        `kb: ${broken} broken link${broken === 1 ? '' : 's'} (links to no note or file); \`kb check --kb ${config.kbDir}\` lists them, --strict fails on them`,
+      );
+    return lines;
+  });
   return {
     config,
     result,
@@ -272,15 +296,32 @@ export async function prepareSite(
     mdxTimedOut: asMdx.timedOut.sort(compareStrings),
     links,
     attachments,
-    brokenLinks,
-    linksOut,
+    get brokenLinks() {
+      return checked().broken;
+    },
+    get linksOut() {
+      return checked().linksOut;
+    },
     jobContext,
-    summary,
+    get summary() {
+      return summary();
+    },
     pages: options.pages,
     boards: boardPages,
     pageBodies,
-    redirects: planned.redirects,
+    get redirects() {
+      return planned().redirects;
+    },
   };
+}
+
+/**
+ * `site.json` as JSON in its two parts (siteDataJson), each given as soon as it is made: `head`, all but the notes'
+ * render map, before the site model and the render jobs; `rest`, that map, before the file is written.
+ */
+export interface SiteDataParts {
+  head: (json: string) => void;
+  rest: (json: string) => void;
 }
 
 /** What a live preview (`kb dev`, `astro dev`) keeps between its readings of the folder: only what changed is done again. */
@@ -292,6 +333,12 @@ export interface LiveMemo {
 /** `racyMs`: readingMemo.ts's RACY_MS (a test that has just written its files gives 0). */
 export function createLiveMemo(options: { racyMs?: number } = {}): LiveMemo {
   return { reading: createReadingMemo(options), jobs: createRenderJobMemo() };
+}
+
+/** `make`'s value, made on the first call. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }
 
 /** A job with its JSON, as bodies.txt holds it. */
@@ -326,57 +373,6 @@ function redirectSummary(redirects: readonly NoteRedirect[]): string[] {
     .filter(([n]) => n)
     .map(([n, what]) => `${n} from ${what}`);
   return [`kb: ${redirects.length} old note URL${redirects.length === 1 ? '' : 's'} redirect to the notes (${parts.join(', ')})`];
-}
-
-/**
- * How each `.mdx` note is shown: those whose frontmatter is sound and whose trial compile succeeds within the render
- * deadline (checkMdx.ts) are read as MDX. Code that is data (mdxCodeCheck.ts) is read here, as the note is rendered
- * to HTML like Markdown (`data`, src/markdown/parseMdx.ts); more than data only with `trust` (`--trust-html`), and
- * only Astro's bundler can run it (`astro`). The others (broken YAML, a JSX error, code the build does not run, a
- * compile past the deadline) are rendered as Markdown, each with a warning; `timedOut` names those that hit the
- * deadline, for the summary's deadline line.
- */
-async function mdxNotes(
-  notes: readonly NoteEntry[],
-  bodies: ReadonlyMap<string, string>,
-  mdxData: (note: NoteEntry) => MdxNoteData,
-  deadlineMs: number,
-  trust: boolean,
-  cacheDir: string,
-  warn: (line: string) => void,
-): Promise<{ data: Set<string>; astro: Set<string>; timedOut: string[] }> {
-  const candidates: NoteEntry[] = [];
-  for (const note of notes) {
-    if (note.format !== 'mdx') continue;
-    if (note.warnings.some((w) => /not valid YAML|not a set of/.test(w))) warn(`${note.path}: frontmatter is broken, so the MDX is shown as plain Markdown.`);
-    else candidates.push(note);
-  }
-  const verdicts = candidates.length
-    ? await cachedMdxVerdicts(
-        cacheDir,
-        cacheCodeKey('mdxVerdict'),
-        candidates.map((n) => ({ body: bodies.get(n.path) ?? '', data: mdxData(n) })),
-        { deadlineMs, trust },
-      )
-    : [];
-  const data = new Set<string>();
-  const astro = new Set<string>();
-  const timedOut: string[] = [];
-  candidates.forEach((note, k) => {
-    const v = verdicts[k]!;
-    if (v.ok) (v.astro ? astro : data).add(note.path);
-    else if ('timedOut' in v) {
-      timedOut.push(note.path);
-      warn(`${note.path}: MDX was still compiling at the render deadline (${deadlineMs / 1000} s); shown as plain Markdown.`);
-    } else if (v.code)
-      warn(
-        v.code.kind === 'html'
-          ? `${note.path}:${note.bodyLine + v.code.line - 1}: MDX holds HTML the build does not publish (${v.code.what}: only what the Markdown sanitiser allows); shown as plain Markdown, sanitised. Authors you trust: --trust-html keeps it.`
-          : `${note.path}:${note.bodyLine + v.code.line - 1}: MDX holds JavaScript the build does not run (${v.code.what}: only data, frontmatter and the note's own constants); shown as plain Markdown. Authors you trust: --trust-html runs it.`,
-      );
-    else warn(`${note.path}: MDX does not compile (${v.reason}); shown as plain Markdown.`);
-  });
-  return { data, astro, timedOut };
 }
 
 /** The build's summary: the counts from the report, then every warning with file and line. */
