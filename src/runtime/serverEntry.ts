@@ -26,8 +26,8 @@ function warmPortal({ tagPages: withTagPages = true }: { tagPages?: boolean } = 
 
 /**
  * `kb dev`: what warmPortal computes, for the data the server is preparing, from `site.json`'s head (siteAhead), while
- * the server makes the rest (the render jobs among it) and the pages still show the data before it. adoptPortal then points the
- * pages at that data, once written.
+ * the server makes the rest (the render jobs) and the pages still show the data before it. adoptPortal then points
+ * the pages at that data, once written.
  */
 function warmPortalAhead(token: number, head: string): void {
   const site = siteAhead(token, head);

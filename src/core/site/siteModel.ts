@@ -63,6 +63,7 @@ export function createSiteModel(index: KbIndex, settings: SiteSettings, links?: 
   const resolver = createLinkResolver({ notes: links?.targets ?? index.notes, files: links?.files ?? [] });
   const resolveWikilink = (target: string, from?: string) => resolver.note(target, from);
   const boards = links?.boards ?? [];
+  let backlinks: SiteModel['backlinks'] | undefined;
   return {
     ...settings,
     index,
@@ -72,7 +73,12 @@ export function createSiteModel(index: KbIndex, settings: SiteSettings, links?: 
     tags: allTags(index),
     resolver,
     resolveWikilink,
-    backlinks: buildBacklinks([...index.notes, ...boards.map((b) => ({ ...b, wikilinks: b.links }))], (target, from) => resolver.note(target, from)),
+    // Every link resolved: made when first read (`kb dev`'s server shows a save before its machine outputs need them).
+    get backlinks() {
+      return (backlinks ??= buildBacklinks([...index.notes, ...boards.map((b) => ({ ...b, wikilinks: b.links }))], (target, from) =>
+        resolver.note(target, from),
+      ));
+    },
     boards,
   };
 }

@@ -250,10 +250,10 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
 
 /**
  * Index the folder (through the caches) and write what pages read (`parts`: its parts as they are made, for the page
- * thread to warm the data ahead); the packs are built in the background, between pages. `saveCache` is given what writes
- * the index cache; `answered` settles once the open pages are answered (at once: none waits), when the pack data
- * starts and the cache may be written. A note whose Markdown changed is rendered by the page that shows it, in the page thread and under the render
- * deadline (runtime/noteHtml.ts): never in this thread, which serves every request.
+ * thread to warm the data ahead); the packs are built in the background, between pages. `saveCache` is given what
+ * writes the index cache; `answered` settles once the open pages are answered (at once: none waits), when the pack
+ * data starts and the cache may be written. A note whose Markdown changed is rendered by the page that shows it, in
+ * the page thread and under the render deadline (runtime/noteHtml.ts): never in this thread, which serves every request.
  */
 async function refreshFolder(
   state: PortalState,
