@@ -10,7 +10,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { resolveBuildConfig } from '../../src/site/buildPortal.ts';
 import { startDevPages } from '../../src/site/dev/devPages.ts';
 import { startDevServer } from '../../src/site/dev/devServer.ts';
@@ -246,6 +246,48 @@ function reloadSignal(url: string) {
     close: () => req.destroy(),
   };
 }
+
+describe('kb dev says the warnings a save brings', { timeout: 60_000 }, () => {
+  it('names the file and line once, says nothing new for a save that brings none, and says it again when it comes back', async () => {
+    const p = project();
+    const logs: string[] = [];
+    const log = { info: (l: string) => logs.push(l), warn: (l: string) => logs.push(l) };
+    const server = await startDevServer({
+      options: p.options,
+      cwd: p.dir,
+      port: 0,
+      host: '127.0.0.1',
+      log,
+      pages: startDevPages({ deadlineMs: 0, workerUrl }),
+    });
+    const page = reloadSignal(server.url);
+    const note = join(p.kb, 'decisions/001-offset.md');
+    const original = readFileSync(note, 'utf8');
+    const broken = original.replace(/^---\n/, '---\nbroken: [never closed\n');
+    const warnings = () => logs.filter((l) => /: warning: /.test(l));
+    // Saved, shown on the reloaded page (its answer lets the indexing's after-work run): what it said by then.
+    const save = async (content: string) => {
+      writeFileSync(note, content);
+      await page.next();
+      await text(`${server.url}decisions/001-offset/`);
+    };
+    try {
+      expect(warnings()).toEqual([]);
+      await save(broken);
+      await vi.waitFor(() => expect(warnings()).toHaveLength(1), { timeout: 10_000 });
+      expect(warnings()[0]).toMatch(/^kb: decisions\/001-offset\.md:\d+: warning: frontmatter is not valid YAML/);
+      await save(`${broken}\nStill broken, saved again.\n`);
+      await save(original);
+      expect(warnings()).toHaveLength(1);
+      await save(broken);
+      await vi.waitFor(() => expect(warnings()).toHaveLength(2), { timeout: 10_000 });
+      expect(warnings()[1]).toBe(warnings()[0]);
+    } finally {
+      page.close();
+      await server.close();
+    }
+  });
+});
 
 /** The length of site.json made of the head and the rest the fake page thread names (siteDataJson: two objects joined). */
 function aheadLength(body: string): number {

@@ -9,7 +9,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, normalize, relative, sep } from 'node:path';
 import type { KbPortalOptions } from '../options/kbPortalOptions.js';
-import { createLiveMemo, type SiteDataParts } from '../prepare/prepareSite.js';
+import { createLiveMemo, type PreparedSite, type SiteDataParts } from '../prepare/prepareSite.js';
 import { createPortalState, need, prepare, startPacks, type PortalState } from '../prepare/portalState.js';
 import { APP_CLIENT_DIR } from '../app/compileApp.js';
 import { resolveBuildConfig } from '../buildPortal.js';
@@ -43,6 +43,10 @@ export interface DevServer {
   close: () => Promise<void>;
 }
 
+/** A warning or an error of the indexing's summary (formatIssue: `file:line: warning: …`). */
+const ISSUE_LINE = /^kb: .+?: (warning|error): /;
+/** The most warnings said after one indexing; a line says how many more there are. */
+const WARNINGS_AT_ONCE = 10;
 /**
  * Started with the data of the last run (keptSiteData.ts), the server indexes the folder again once it has answered a
  * page, or after this long without one: the indexing holds this thread, which passes every request on.
@@ -88,17 +92,31 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
     unsavedCache = undefined;
     save?.();
   };
+  // The folder's warnings (a broken frontmatter, a credential redacted, a query naming no tag), as `kb build` says
+  // them, each said once: those the last indexing said are not said again, so a save that brings one says it.
+  let said = new Set<string>();
+  const sayWarnings = (prepared: PreparedSite) => {
+    const lines = prepared.summary.filter((line) => ISSUE_LINE.test(line));
+    const fresh = lines.filter((line) => !said.has(line));
+    said = new Set(lines);
+    for (const line of fresh.slice(0, WARNINGS_AT_ONCE)) input.log.warn(line);
+    if (fresh.length > WARNINGS_AT_ONCE) input.log.warn(`kb: and ${fresh.length - WARNINGS_AT_ONCE} more warnings; \`kb check --kb ${cfg.kbDir}\` lists them`);
+  };
+  let refreshes = 0;
   const refresh = async (after?: () => Promise<void>) => {
     Object.assign(last, { started: Date.now(), ok: false, busy: true });
     stopPackWork();
     packWork = new AbortController();
     ahead = undefined;
+    const me = ++refreshes;
     let mine: (() => void) | undefined;
     const keepCache = (save: () => void) => void (unsavedCache = mine = save);
     try {
-      const { answered } = await refreshFolder(state, input.log, answering.quiet, after, packWork.signal, parts, keepCache);
+      const { answered, prepared } = await refreshFolder(state, input.log, answering.quiet, after, packWork.signal, parts, keepCache);
+      // Once the open pages have their new page: what no page waits for (the summary's link check among it).
       void answered.then(() => {
         if (unsavedCache === mine) saveCache();
+        if (me === refreshes) sayWarnings(prepared);
       });
       last.ok = true;
     } finally {
@@ -263,7 +281,7 @@ async function refreshFolder(
   signal: AbortSignal,
   parts: SiteDataParts,
   saveCache: (save: () => void) => void,
-): Promise<{ answered: Promise<void> }> {
+): Promise<{ answered: Promise<void>; prepared: PreparedSite }> {
   const prepared = await prepare(state, { info: () => undefined, warn: log.warn }, undefined, { renders: false, parts, summary: false, saveCache });
   // Pages that show packs wait for them (page()); the others are served at once, while a worker thread builds them
   // (whatever the folder's size: this thread answers requests), stopped when the folder changes again (`signal`).
@@ -272,7 +290,7 @@ async function refreshFolder(
   state.ready.catch((err: unknown) => {
     if (!signal.aborted) log.warn(`kb: packs: ${err instanceof Error ? err.message : String(err)}`);
   });
-  return { answered };
+  return { answered, prepared };
 }
 
 /** What answering a page needs of the server. */
