@@ -247,19 +247,18 @@ function reloadSignal(url: string) {
   };
 }
 
+/** A fresh project served by the real server in this process (the fake page thread), and what it logs. */
+async function servedProject() {
+  const p = project();
+  const logs: string[] = [];
+  const log = { info: (l: string) => logs.push(l), warn: (l: string) => logs.push(l) };
+  const server = await startDevServer({ options: p.options, cwd: p.dir, port: 0, host: '127.0.0.1', log, pages: startDevPages({ deadlineMs: 0, workerUrl }) });
+  return { p, logs, server };
+}
+
 describe('kb dev says the warnings a save brings', { timeout: 60_000 }, () => {
   it('names the file and line once, says nothing new for a save that brings none, and says it again when it comes back', async () => {
-    const p = project();
-    const logs: string[] = [];
-    const log = { info: (l: string) => logs.push(l), warn: (l: string) => logs.push(l) };
-    const server = await startDevServer({
-      options: p.options,
-      cwd: p.dir,
-      port: 0,
-      host: '127.0.0.1',
-      log,
-      pages: startDevPages({ deadlineMs: 0, workerUrl }),
-    });
+    const { p, logs, server } = await servedProject();
     const page = reloadSignal(server.url);
     const note = join(p.kb, 'decisions/001-offset.md');
     const original = readFileSync(note, 'utf8');
@@ -297,17 +296,7 @@ function aheadLength(body: string): number {
 
 describe('kb dev saved twice in a row', { timeout: 60_000 }, () => {
   it('stops the pack work of the first save’s data, warns of nothing, and shows the packs of the last', async () => {
-    const p = project();
-    const logs: string[] = [];
-    const log = { info: (l: string) => logs.push(l), warn: (l: string) => logs.push(l) };
-    const server = await startDevServer({
-      options: p.options,
-      cwd: p.dir,
-      port: 0,
-      host: '127.0.0.1',
-      log,
-      pages: startDevPages({ deadlineMs: 0, workerUrl }),
-    });
+    const { p, logs, server } = await servedProject();
     const page = reloadSignal(server.url);
     try {
       // The home page waits for the packs (the fake page thread names the data it was given, and what it was given

@@ -87,6 +87,7 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
   };
   // The index cache of the last indexing, written once the pages it reloads are answered (or when the server stops).
   let unsavedCache: (() => void) | undefined;
+  const keepCache = (save: () => void) => void (unsavedCache = save);
   const saveCache = () => {
     const save = unsavedCache;
     unsavedCache = undefined;
@@ -109,14 +110,13 @@ export async function startDevServer(input: DevServerInput): Promise<DevServer> 
     packWork = new AbortController();
     ahead = undefined;
     const me = ++refreshes;
-    let mine: (() => void) | undefined;
-    const keepCache = (save: () => void) => void (unsavedCache = mine = save);
     try {
       const { answered, prepared } = await refreshFolder(state, input.log, answering.quiet, after, packWork.signal, parts, keepCache);
       // Once the open pages have their new page: what no page waits for (the summary's link check among it).
       void answered.then(() => {
-        if (unsavedCache === mine) saveCache();
-        if (me === refreshes) sayWarnings(prepared);
+        if (me !== refreshes) return; // a later indexing's own
+        saveCache();
+        sayWarnings(prepared);
       });
       last.ok = true;
     } finally {
