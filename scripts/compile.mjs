@@ -13,6 +13,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const src = join(root, 'src');
 const lib = join(root, 'lib');
 const stampFile = join(lib, '.compiled');
+// Shiki's regexes, converted once (compileRegexTable): kept when lib/ is compiled again.
+const REGEX_TABLE = 'shiki-regexes.json';
 // Vite-only code: it imports Astro's virtual modules or the DOM.
 const VITE_ONLY = ['routes', 'components', 'layouts', 'islands', 'runtime', 'styles'];
 
@@ -64,13 +66,15 @@ function fresh() {
 export async function compile({ ifStale = false } = {}) {
   const code = !ifStale || !fresh();
   if (code) await compileCode();
+  if (code || !existsSync(join(lib, REGEX_TABLE))) await compileRegexTable();
   const app = await import(pathToFileURL(join(lib, 'site/app/appStamp.js')).href);
   const site = !ifStale || !app.appIsFresh();
   if (site) {
     const started = Date.now();
     const { compileApp } = await import(pathToFileURL(join(lib, 'site/app/compileApp.js')).href);
+    const stamp = app.appStampNow(); // before: a source saved meanwhile is compiled again next time
     await compileApp();
-    app.writeAppStamp();
+    app.writeAppStamp(stamp);
     console.error(`compile: the portal's site to lib/app/ in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   }
   return code || site;
@@ -83,7 +87,7 @@ async function compileCode() {
   const { build } = await import('esbuild');
   // Everything but the compiled site, which has a stamp of its own.
   for (const entry of existsSync(lib) ? readdirSync(lib, { withFileTypes: true }) : [])
-    if (entry.name !== 'app') rmSync(join(lib, entry.name), { recursive: true, force: true });
+    if (entry.name !== 'app' && entry.name !== REGEX_TABLE) rmSync(join(lib, entry.name), { recursive: true, force: true });
   await build({
     entryPoints: files.map((f) => join(src, f)),
     outdir: lib,
@@ -96,6 +100,27 @@ async function compileCode() {
   });
   writeFileSync(stampFile, stamp);
   console.error(`compile: ${files.length} modules to lib/ in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+}
+
+/**
+ * Shiki's regexes for the highlighted grammars, converted once (src/markdown/regexTable.ts): made again when the
+ * converter or the grammars differ from the table's (~5 s), kept otherwise. A stale or missing table only costs speed.
+ */
+async function compileRegexTable() {
+  const file = join(lib, REGEX_TABLE);
+  const { regexTableKey } = await import(pathToFileURL(join(lib, 'markdown/regexTable.js')).href);
+  const { grammarNames } = await import(pathToFileURL(join(lib, 'markdown/shikiHighlighter.js')).href);
+  let table;
+  try {
+    table = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    // none yet
+  }
+  if (table?.key === regexTableKey() && JSON.stringify(table?.langs) === JSON.stringify(grammarNames())) return;
+  const started = Date.now();
+  const { regexTableOf } = await import(pathToFileURL(join(lib, 'markdown/regexTableOf.js')).href);
+  writeFileSync(file, JSON.stringify(regexTableOf()));
+  console.error(`compile: Shiki's regexes to lib/${REGEX_TABLE} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 }
 
 if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url)) === '') {

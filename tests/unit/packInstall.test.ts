@@ -65,6 +65,8 @@ describe('kb-portal installed from its tarball into an empty folder', () => {
       // The portal's site, compiled with the package: what kb build and kb dev render from.
       'lib/app/server/entry.mjs',
       'lib/app/.compiled',
+      // Shiki's regexes, converted with the package (src/markdown/regexTable.ts).
+      'lib/shiki-regexes.json',
       'src/routes/index.astro',
       'astro.config.mjs',
       'docs/github-pages.yml',

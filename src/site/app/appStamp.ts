@@ -7,7 +7,7 @@ import { hashModuleGraphFiles } from '../../node/cache/codeHash.js';
 import { kbLockfile, PACKAGE_ROOT } from '../../node/packageRoot.js';
 import { APP_DIR, appEntries } from './compileApp.js';
 
-interface AppStamp {
+export interface AppStamp {
   hash: string;
   files: [path: string, size: number, mtimeMs: number][];
 }
@@ -38,19 +38,28 @@ export function appIsFresh(): boolean {
   const stamp = readStamp();
   if (!stamp || !existsSync(join(APP_DIR, 'server', 'entry.mjs'))) return false;
   if (stamp.files.every(unchanged)) return true;
-  const now = appSources();
+  const now = appStampNow();
   if (now.hash !== stamp.hash) return false;
   writeAppStamp(now); // the same sources with new times (a checkout, a touched file): no need to hash them next time
   return true;
 }
 
-/** Records what the site in APP_DIR was compiled from. */
-export function writeAppStamp(sources = appSources()): void {
+/**
+ * What the site is made of now: the hash of its sources and each file's signature. Taken before the site is compiled
+ * and written after (writeAppStamp): a source saved while it compiles then makes the next build compile it again.
+ */
+export function appStampNow(): AppStamp {
+  const sources = appSources();
   const files = sources.files.map((path): AppStamp['files'][number] => {
     const st = statSync(path);
     return [path, st.size, st.mtimeMs];
   });
-  writeFileSync(STAMP, JSON.stringify({ hash: sources.hash, files } satisfies AppStamp));
+  return { hash: sources.hash, files };
+}
+
+/** Records what the site in APP_DIR was compiled from (appStampNow, taken before it was compiled). */
+export function writeAppStamp(stamp: AppStamp): void {
+  writeFileSync(STAMP, JSON.stringify(stamp));
 }
 
 /** The hash of the compiled site's code, as its stamp records it (part of every page's fingerprint). */
