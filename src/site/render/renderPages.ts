@@ -84,9 +84,13 @@ export interface PagesSetup {
   salt: string | undefined;
 }
 
-/** A worker's reports: a page started, a page done (rendered, kept or failed), a batch done. */
+/** A worker's reports: a page started, a page done (rendered, kept or failed), pages kept (sent together), a batch done. */
 export type PagesProgress =
-  { thread: string } | { start: number } | { end: number; fingerprint?: string | undefined; kept?: boolean; error?: string | undefined } | { batch: 'done' };
+  | { thread: string }
+  | { start: number }
+  | { end: number; fingerprint?: string | undefined; kept?: boolean; error?: string | undefined }
+  | { keptPages: [end: number, fingerprint: string][] }
+  | { batch: 'done' };
 
 /** A batch: the pages, and which of them the previous build has with the same fingerprint (kept if equal). */
 export interface PagesBatch {
@@ -94,6 +98,7 @@ export interface PagesBatch {
   previous: (string | undefined)[];
 }
 
+/** Pages a batch holds, a page likely kept weighing KEPT_WEIGHT: fewer round trips where a rebuild keeps most pages. */
 const BATCH = 8;
 export const DEFAULT_PAGE_DEADLINE_MS = 10_000;
 
@@ -112,6 +117,14 @@ export function pageUrl(base: string, path: string): string {
 const PAGES_PER_THREAD = 200;
 /** What a page the previous build has a fingerprint for weighs, against one that renders: kept, it costs ~1/8 of that. */
 const KEPT_WEIGHT = 1 / 8;
+
+/** How many of the pages first in `queue` the next batch takes: BATCH pages' weight (a page the previous build has weighs KEPT_WEIGHT). */
+function batchLength(queue: readonly PageJob[], previous: ReadonlyMap<string, string> | undefined): number {
+  let weight = 0;
+  let n = 0;
+  for (; n < queue.length && weight < BATCH; n++) weight += previous?.has(queue[n]!.path) ? KEPT_WEIGHT : 1;
+  return n;
+}
 
 /**
  * Starts a page thread now, which loads the compiled site (~0.8 s of module loading) while this thread reads the
@@ -259,7 +272,7 @@ function renderWith(
           );
           return;
         }
-        batch = queue.splice(0, BATCH);
+        batch = queue.splice(0, batchLength(queue, input.reuse?.previous));
         if (batch.length === 0) {
           stop();
           running--;
@@ -279,6 +292,10 @@ function renderWith(
           current = p.start;
           const armed = ++started;
           limit.arm(() => overdue(armed));
+          return;
+        }
+        if ('keptPages' in p) {
+          for (const [end, fingerprint] of p.keptPages) progress({ end, fingerprint, kept: true });
           return;
         }
         current = undefined;

@@ -54,14 +54,20 @@ parentPort!.on('message', (message: PagesSetup | PagesBatch) => {
   if ('data' in message) return setUp(message);
   const batch = message;
   void (async () => {
+    // Kept pages are reported together, before the next page that renders and at the batch's end: a kept page has
+    // no start (which arms the deadline, a read of this thread's CPU clock), and a warm rebuild keeps most pages.
+    let kept: [number, string][] = [];
+    const reportKept = () => {
+      if (kept.length) report({ keptPages: kept });
+      kept = [];
+    };
     for (const [i, page] of batch.pages.entries()) {
-      // A kept page reports only its end: its start (which arms the deadline, a read of this thread's CPU clock)
-      // is for a page that renders. A warm rebuild keeps most pages.
       const fingerprint = site.salt === undefined || !page.params ? undefined : site.app.fingerprint(site.salt, page.file, page.params);
       if (fingerprint !== undefined && fingerprint === batch.previous[i]) {
-        report({ end: i, fingerprint, kept: true });
+        kept.push([i, fingerprint]);
         continue;
       }
+      reportKept();
       report({ start: i });
       const out = await render(page.path);
       if ('error' in out) {
@@ -75,6 +81,7 @@ parentPort!.on('message', (message: PagesSetup | PagesBatch) => {
       writeFileSync(file, out.bytes);
       report({ end: i, fingerprint });
     }
+    reportKept();
     report({ batch: 'done' });
   })();
 });
