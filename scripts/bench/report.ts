@@ -2,11 +2,13 @@
 import type { BenchResult, SizeRun, TargetRow, TargetStatus } from './benchTypes.ts';
 
 export const TARGETS = {
-  /** Cold build of 10,000 notes within this many times Hugo's time. */
-  hugoRatio: 10,
+  /** A cold build within this many times Hugo's time (the compiled site's issue): below 10,000 notes… */
+  hugoRatio: 6,
+  /** …and from 10,000 notes. */
+  hugoRatioLarge: 4,
   peakRssBytes: 2.5e9,
-  /** Warm rebuild under this share of the cold build. */
-  warmShare: 0.25,
+  /** A warm rebuild after one edit within this share of the cold build. */
+  warmShare: 0.2,
   payloadGzipBytes: 300_000,
   queryP95Ms: 10,
   packP95Ms: 50,
@@ -24,8 +26,9 @@ export function evaluateTargets(result: Pick<BenchResult, 'heapFlag' | 'runs'>):
     const { notes, cold, warm, hugo, island } = run;
     const built = cold?.status === 0;
     const ratio = built && hugo?.status === 0 ? cold.wallMs / hugo.wallMs : undefined;
+    const most = notes >= 10_000 ? TARGETS.hugoRatioLarge : TARGETS.hugoRatio;
     rows.push({
-      target: `cold build ≤ ${TARGETS.hugoRatio}× Hugo`,
+      target: `cold build ≤ ${most}× Hugo`,
       notes,
       measured:
         ratio === undefined
@@ -37,7 +40,7 @@ export function evaluateTargets(result: Pick<BenchResult, 'heapFlag' | 'runs'>):
                 ? 'hugo failed'
                 : 'no hugo'
           : `${ratio.toFixed(1)}× (${secs(cold!.wallMs)} vs ${secs(hugo!.wallMs)})`,
-      status: verdict(ratio === undefined ? (cold && cold.status !== 0 ? false : undefined) : ratio <= TARGETS.hugoRatio),
+      status: verdict(ratio === undefined ? (cold && cold.status !== 0 ? false : undefined) : ratio <= most),
     });
     rows.push({
       target: 'default Node heap (no --max-old-space-size)',
@@ -53,10 +56,10 @@ export function evaluateTargets(result: Pick<BenchResult, 'heapFlag' | 'runs'>):
     });
     const warmShare = built && warm?.status === 0 ? warm.wallMs / cold.wallMs : undefined;
     rows.push({
-      target: 'warm rebuild < ¼ of cold',
+      target: `warm rebuild ≤ ${TARGETS.warmShare * 100}% of cold`,
       notes,
       measured: warmShare === undefined ? 'not measured' : `${(warmShare * 100).toFixed(0)}% (${secs(warm!.wallMs)})`,
-      status: verdict(warmShare === undefined ? undefined : warmShare < TARGETS.warmShare),
+      status: verdict(warmShare === undefined ? undefined : warmShare <= TARGETS.warmShare),
     });
     rows.push({
       target: `island first-query payload ≤ ${kb(TARGETS.payloadGzipBytes)} gz`,
