@@ -1,11 +1,11 @@
 // Shiki's JavaScript engine converts each TextMate (Oniguruma) pattern of a grammar to a JavaScript regex the first
-// time a rule needs it (oniguruma-to-es): parsing, transforming and emulating the patterns a folder's code meets is
-// ~0.3 s of every thread that highlights code for a few languages, ~1.5 s for all 26, on every build. The package build converts every pattern of the highlighted languages' grammars
-// once (regexTableOf, from scripts/compile.mjs) into lib/shiki-regexes.json, and a thread takes each regex from there.
-// The table holds what the engine's own converter made of each pattern, checked when it was written; it is used only
-// where the converter installed is the one that made it (same versions, same JavaScript target, and a sentinel pattern
-// converted the same), so a page is highlighted the same with it or without. A pattern not in it (an end pattern
-// resolved against the text it closes) is converted as before.
+// time a rule needs it (oniguruma-to-es): for the patterns a folder's code meets, ~0.3 s of every thread that
+// highlights a few languages, ~1.5 s for all 26, on every build. The package build converts every pattern of the
+// highlighted languages' grammars once (regexTableOf, from scripts/compile.mjs) into lib/shiki-regexes.json, and a
+// thread takes each regex from there. The table holds what the engine's own converter made of each pattern, checked
+// when it was written; it is used only where the converter installed is the one that made it (same versions, same
+// JavaScript target, and a sentinel pattern converted the same), so a page is highlighted the same with it or without.
+// A pattern not in it (an end pattern resolved against the text it closes) is converted as before.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

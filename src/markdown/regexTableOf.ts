@@ -12,6 +12,7 @@ interface GrammarRule {
   compileWhileAG?: (grammar: unknown, end: string | null, allowA: boolean, allowG: boolean) => unknown;
 }
 
+/** The table of this converter and these grammars: each pattern they hand the engine, as it converts it. */
 export function regexTableOf(): RegexTable {
   const made = new Map<string, RegExp | undefined>();
   const convert = (pattern: string): RegExp => {

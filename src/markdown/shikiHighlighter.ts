@@ -1,3 +1,4 @@
+// The highlighter the notes' code is coloured with: Shiki, the languages it knows and the theme of CSS variables.
 import { createCssVariablesTheme, createHighlighterCoreSync, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import c from 'shiki/langs/c.mjs';
