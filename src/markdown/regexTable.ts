@@ -7,10 +7,10 @@
 // JavaScript target, and a sentinel pattern converted the same), so a page is highlighted the same with it or without.
 // A pattern not in it (an end pattern resolved against the text it closes) is converted as before.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultJavaScriptRegexConstructor } from 'shiki/engine/javascript';
+import { installedVersion } from '../node/cache/codeHash.js';
 
 /** A converted pattern: the regex's source and flags, and the options of an emulated regex (oniguruma-to-es's EmulatedRegExp). */
 export type ConvertedRegex = [source: string, flags: string, options?: object];
@@ -44,15 +44,16 @@ export function sameRegex(a: RegExp, b: RegExp): boolean {
 }
 
 /**
- * The converter installed, as Node resolves it for Shiki's engine: the engine's and oniguruma-to-es's versions, and
- * the JavaScript target `auto` picks in this runtime (oniguruma-to-es probes the same two features).
+ * The converter installed, as Node finds it for Shiki's engine: the engine's version as Shiki finds it, oniguruma-to-es's
+ * as the engine finds it, and the JavaScript target `auto` picks in this runtime (oniguruma-to-es probes the same two
+ * features).
  */
 export function regexTableKey(): string {
-  const here = createRequire(import.meta.url);
-  const engine = createRequire(here.resolve('shiki')).resolve('@shikijs/engine-javascript');
-  const converter = createRequire(engine).resolve('oniguruma-to-es');
+  const shiki = installedVersion(dirname(fileURLToPath(import.meta.url)), 'shiki');
+  const engine = installedVersion(dirname(shiki.manifest ?? ''), '@shikijs/engine-javascript');
+  const converter = installedVersion(dirname(engine.manifest ?? ''), 'oniguruma-to-es');
   const target = accepts('(?i:)') ? 'ES2025' : accepts('[[]]', 'v') ? 'ES2024' : 'ES2018';
-  return JSON.stringify({ engine: versionAt(engine), converter: versionAt(converter), target });
+  return JSON.stringify({ engine: `@shikijs/engine-javascript@${engine.version}`, converter: `oniguruma-to-es@${converter.version}`, target });
 }
 
 function accepts(pattern: string, flags?: string): boolean {
@@ -62,19 +63,6 @@ function accepts(pattern: string, flags?: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The version in the package.json nearest above a resolved module file. */
-function versionAt(file: string): string {
-  for (let dir = dirname(file); dirname(dir) !== dir; dir = dirname(dir)) {
-    try {
-      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
-      if (manifest.name && manifest.version) return `${manifest.name}@${manifest.version}`;
-    } catch {
-      // no manifest here: one folder up
-    }
-  }
-  return 'unknown';
 }
 
 /**

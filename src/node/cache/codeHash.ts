@@ -145,7 +145,7 @@ function resolveRelative(dir: string, spec: string): string | undefined {
 }
 
 /** The version of the package `name` as Node would find it from `dir` (`none` when it is not installed), and its manifest. */
-function installedVersion(dir: string, name: string): { version: string; manifest: string | undefined } {
+export function installedVersion(dir: string, name: string): { version: string; manifest: string | undefined } {
   for (let d = dir; ; d = dirname(d)) {
     const manifest = join(d, 'node_modules', name, 'package.json');
     if (existsSync(manifest)) {
