@@ -52,6 +52,8 @@ export interface SizeRun {
   /** `kb dev` over the folder: its first note page and a saved edit (scripts/bench/devLatency.ts). */
   dev?: DevMeasure | null | undefined;
   hugo: (BuildMeasure & { version: string; pages: number }) | null;
+  /** Pagefind's CLI over Hugo's note pages, after Hugo: the search our build makes, added to Hugo's site. */
+  hugoSearch?: (BuildMeasure & { pages: number }) | null | undefined;
   errors: string[];
 }
 

@@ -1,4 +1,5 @@
-// The side-by-side: the same notes as a minimal Hugo site (note pages, a tags taxonomy, list pages).
+// The side-by-side: the same notes as a minimal Hugo site (note pages, a tags taxonomy, list pages), and that site
+// with the search we ship added as a Hugo site adds it (Pagefind's CLI over its note pages).
 // Notes' frontmatter is rewritten as JSON that Hugo always accepts: a note whose YAML is broken, or
 // whose keys Hugo reads differently, must not stop Hugo any more than it stops our build.
 import { spawnSync } from 'node:child_process';
@@ -106,4 +107,18 @@ export async function buildHugo(siteDirArg: string): Promise<Measured> {
   const siteDir = resolve(siteDirArg);
   for (const d of ['public', 'resources', '.hugo-cache']) rmSync(join(siteDir, d), { recursive: true, force: true });
   return measureProcess('hugo', ['--source', siteDir, '--destination', join(siteDir, 'public'), '--cacheDir', join(siteDir, '.hugo-cache'), '--quiet']);
+}
+
+/**
+ * Pagefind's CLI over the Hugo site's note pages (`notes/`, as our build indexes only note pages), as a Hugo site adds
+ * the search we ship: `npx pagefind --site public`. Run after buildHugo, before public/ is removed.
+ */
+export async function searchHugo(siteDirArg: string, pagefindBin: string): Promise<Measured> {
+  const publicDir = join(resolve(siteDirArg), 'public');
+  return measureProcess(pagefindBin, ['--site', publicDir, '--glob', 'notes/**/*.html', '--output-path', join(publicDir, 'pagefind')]);
+}
+
+/** The number `Indexed N pages` in Pagefind's CLI output, or 0. */
+export function pagefindPages(stdout: string): number {
+  return Number(/Indexed (\d+) pages?/.exec(stdout)?.[1] ?? 0);
 }

@@ -13,7 +13,7 @@ import type { BenchResult, SizeRun } from './benchTypes.ts';
 import { BUILD_CACHES, clearBuildCaches, measureBuild, toBuildMeasure } from './buildSite.ts';
 import { measureCli } from './cliLatency.ts';
 import { measureEmitted } from './emittedSize.ts';
-import { buildHugo, hugoVersion, writeHugoSite } from './hugoSite.ts';
+import { buildHugo, hugoVersion, pagefindPages, searchHugo, writeHugoSite } from './hugoSite.ts';
 import { measureIsland } from './islandLatency.ts';
 import { mcpTable, mcpTargets, measureMcp } from './mcpLatency.ts';
 import { devTargets, measureDev } from './devLatency.ts';
@@ -139,6 +139,11 @@ export async function main(argv: string[]): Promise<number> {
       );
       const m = await buildHugo(site);
       run.hugo = { ...toBuildMeasure(m), version: hugo, pages: m.status === 0 ? countHtml(join(site, 'public')) : 0 };
+      if (m.status === 0 && existsSync(PAGEFIND_BIN)) {
+        log(`${notes} notes: pagefind over hugo's note pages`);
+        const s = await searchHugo(site, PAGEFIND_BIN);
+        run.hugoSearch = { ...toBuildMeasure(s), pages: pagefindPages(s.stdout) };
+      }
       rmSync(join(site, 'public'), { recursive: true, force: true });
     }
     if (!skip.has('cli') && querySet) {
@@ -231,6 +236,9 @@ function findHeapFlag(): string | null {
   }
   return null;
 }
+
+/** Pagefind's CLI as `npx pagefind` runs it (the npm wrapper, then the binary). */
+const PAGEFIND_BIN = resolve('node_modules', '.bin', 'pagefind');
 
 function countHtml(dir: string): number {
   return readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.html')).length;

@@ -39,7 +39,7 @@ export function evaluateTargets(result: Pick<BenchResult, 'heapFlag' | 'runs'>):
               : hugo
                 ? 'hugo failed'
                 : 'no hugo'
-          : `${ratio.toFixed(1)}× (${secs(cold!.wallMs)} vs ${secs(hugo!.wallMs)})`,
+          : `${ratio.toFixed(1)}× (${secs(cold!.wallMs)} vs ${secs(hugo!.wallMs)})${searchNote(cold!.wallMs, withSearch(run))}`,
       status: verdict(ratio === undefined ? (cold && cold.status !== 0 ? false : undefined) : ratio <= most),
     });
     rows.push({
@@ -133,6 +133,12 @@ export function measurementTable(runs: readonly SizeRun[]): string {
   add('  peak RSS tree (largest process)', (r) => r.cold && `${gbOrMb(r.cold.peakTreeRss)} (${gbOrMb(r.cold.timeMaxRss ?? r.cold.peakProcessRss)})`);
   add('hugo cold build', (r) => r.hugo && `${secs(r.hugo.wallMs)}, ${gbOrMb(r.hugo.peakTreeRss)}, ${fmt(r.hugo.pages)} pages`);
   add('ratio ours / hugo', (r) => (r.cold?.status === 0 && r.hugo?.status === 0 ? `${(r.cold.wallMs / r.hugo.wallMs).toFixed(1)}×` : undefined));
+  // Hugo's site has no search; ours ships Pagefind's. Pagefind's own CLI over Hugo's note pages, then the two together.
+  add("  pagefind CLI over hugo's note pages", (r) => r.hugoSearch && `${secs(r.hugoSearch.wallMs)}, ${fmt(r.hugoSearch.pages)} pages`);
+  add('ratio ours / (hugo + pagefind)', (r) => {
+    const together = withSearch(r);
+    return r.cold?.status === 0 && together !== undefined ? `${(r.cold.wallMs / together).toFixed(1)}×` : undefined;
+  });
   add(
     'warm rebuild (1 note edited)',
     (r) => r.warm && `${secs(r.warm.wallMs)}${r.cold ? ` (${((r.warm.wallMs / r.cold.wallMs) * 100).toFixed(0)}% of cold)` : ''}`,
@@ -172,6 +178,14 @@ export function measurementTable(runs: readonly SizeRun[]): string {
   add('kb dev saved edit to the reloaded page’s first paint (median)', (r) => r.dev?.savedPainted && secs(r.dev.savedPainted.medianMs));
   return table(['measure', ...runs.map((r) => `${fmt(r.notes)} notes`)], rows);
 }
+
+/** Hugo's cold build and Pagefind's CLI over its note pages, one after the other (ms), when both succeeded. */
+export function withSearch(run: Pick<SizeRun, 'hugo' | 'hugoSearch'>): number | undefined {
+  return run.hugo?.status === 0 && run.hugoSearch?.status === 0 ? run.hugo.wallMs + run.hugoSearch.wallMs : undefined;
+}
+
+const searchNote = (ms: number, together: number | undefined) =>
+  together === undefined ? '' : `; ${(ms / together).toFixed(1)}× Hugo + Pagefind (${secs(together)})`;
 
 const devSecs = (l: { medianMs: number } | null) => (l ? secs(l.medianMs) : '–');
 

@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { astroPhases } from '../../scripts/bench/buildSite.ts';
 import type { BenchResult, BuildMeasure, SizeRun } from '../../scripts/bench/benchTypes.ts';
 import { chunkClosure, fileKind, isNotePage } from '../../scripts/bench/emittedSize.ts';
-import { toHugoPage } from '../../scripts/bench/hugoSite.ts';
+import { pagefindPages, toHugoPage } from '../../scripts/bench/hugoSite.ts';
 import { parseBuildSteps } from '../../scripts/bench/measureProcess.ts';
 import { buildQuerySet } from '../../scripts/bench/querySet.ts';
 import { devTargets } from '../../scripts/bench/devLatency.ts';
-import { evaluateTargets } from '../../scripts/bench/report.ts';
+import { evaluateTargets, measurementTable, withSearch } from '../../scripts/bench/report.ts';
 import { percentile, summarise } from '../../scripts/bench/stats.ts';
 
 describe('parseBuildSteps reads scripts/build.mjs progress lines', () => {
@@ -216,6 +216,32 @@ describe('evaluateTargets', () => {
   ])('%s', (_label, largeGzip, expected) => {
     const runs = [run({ notes: 1000, island: island(100_000, 1, 1) }), run({ notes: 10_000, island: island(largeGzip, 1, 1) })];
     expect(status({ heapFlag: null, runs }, 'payload grows')).toBe(expected);
+  });
+
+  describe('Hugo with the search we ship (Pagefind over its note pages) is shown beside Hugo alone, never judged', () => {
+    const hugo = { ...build(1_000), version: 'h', pages: 1 };
+    const measured = (r: SizeRun) => evaluateTargets({ heapFlag: null, runs: [r] }).find((t) => t.target.startsWith('cold build'))!;
+    it.each([
+      ['both ran', { ...build(2_000), pages: 1000 }, 3_000],
+      ['pagefind failed', { ...build(2_000, 1e9, 1), pages: 0 }, undefined],
+      ['pagefind not run', undefined, undefined],
+    ])('%s', (_label, hugoSearch, expected) => expect(withSearch({ hugo, hugoSearch })).toBe(expected));
+    it('the cold target names both ratios and keeps its verdict on Hugo alone', () => {
+      const row = measured(run({ notes: 1000, cold: build(12_000), hugo, hugoSearch: { ...build(2_000), pages: 1000 } }));
+      expect(row.measured).toBe('12.0× (12.0 s vs 1.00 s); 4.0× Hugo + Pagefind (3.00 s)');
+      expect(row.status).toBe('FAIL');
+    });
+    it('the measurement table has the Pagefind row and the ratio to both', () => {
+      const corpus = { files: 1050, bytes: 5e6, medianChars: 3000 } as SizeRun['corpus'];
+      const table = measurementTable([run({ notes: 1000, corpus, cold: build(12_000), hugo, hugoSearch: { ...build(2_000), pages: 1001 } })]);
+      expect(table).toMatch(/pagefind CLI over hugo's note pages +\| 2\.00 s, 1,001 pages/);
+      expect(table).toMatch(/ratio ours \/ \(hugo \+ pagefind\) +\| 4\.0×/);
+    });
+    it.each([
+      ['Finished line', 'Indexed 1 language\n  Indexed 1001 pages\n  Indexed 40191 words\n', 1001],
+      ['one page', '  Indexed 1 page\n', 1],
+      ['nothing indexed', 'Error: no pages\n', 0],
+    ])('pagefindPages: %s', (_label, stdout, pages) => expect(pagefindPages(stdout)).toBe(pages));
   });
 
   it('100,000 notes: completion is a target only at that size', () => {
