@@ -39,7 +39,7 @@ export function evaluateTargets(result: Pick<BenchResult, 'heapFlag' | 'runs'>):
               : hugo
                 ? 'hugo failed'
                 : 'no hugo'
-          : `${ratio.toFixed(1)}× (${secs(cold!.wallMs)} vs ${secs(hugo!.wallMs)})${searchNote(cold!.wallMs, withSearch(run))}`,
+          : `${ratio.toFixed(1)}× (${secs(cold!.wallMs)} vs ${secs(hugo!.wallMs)})${searchNote(run)}`,
       status: verdict(ratio === undefined ? (cold && cold.status !== 0 ? false : undefined) : ratio <= most),
     });
     rows.push({
@@ -136,8 +136,8 @@ export function measurementTable(runs: readonly SizeRun[]): string {
   // Hugo's site has no search; ours ships Pagefind's. Pagefind's own CLI over Hugo's note pages, then the two together.
   add("  pagefind CLI over hugo's note pages", (r) => r.hugoSearch && `${secs(r.hugoSearch.wallMs)}, ${fmt(r.hugoSearch.pages)} pages`);
   add('ratio ours / (hugo + pagefind)', (r) => {
-    const together = withSearch(r);
-    return r.cold?.status === 0 && together !== undefined ? `${(r.cold.wallMs / together).toFixed(1)}×` : undefined;
+    const ratio = searchRatio(r);
+    return ratio === undefined ? undefined : `${ratio.toFixed(1)}×`;
   });
   add(
     'warm rebuild (1 note edited)',
@@ -184,8 +184,16 @@ export function withSearch(run: Pick<SizeRun, 'hugo' | 'hugoSearch'>): number | 
   return run.hugo?.status === 0 && run.hugoSearch?.status === 0 ? run.hugo.wallMs + run.hugoSearch.wallMs : undefined;
 }
 
-const searchNote = (ms: number, together: number | undefined) =>
-  together === undefined ? '' : `; ${(ms / together).toFixed(1)}× Hugo + Pagefind (${secs(together)})`;
+/** Our cold build's time over Hugo + Pagefind's, when all three succeeded. */
+function searchRatio(run: Pick<SizeRun, 'cold' | 'hugo' | 'hugoSearch'>): number | undefined {
+  const together = withSearch(run);
+  return run.cold?.status === 0 && together !== undefined ? run.cold.wallMs / together : undefined;
+}
+
+const searchNote = (run: SizeRun) => {
+  const ratio = searchRatio(run);
+  return ratio === undefined ? '' : `; ${ratio.toFixed(1)}× Hugo + Pagefind (${secs(withSearch(run)!)})`;
+};
 
 const devSecs = (l: { medianMs: number } | null) => (l ? secs(l.medianMs) : '–');
 
